@@ -1,0 +1,7 @@
+"""``python -m shanten``: the same as the ``shanten`` command."""
+
+import sys
+
+from shanten.cli import main
+
+sys.exit(main())

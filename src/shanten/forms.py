@@ -1,0 +1,220 @@
+"""The three winning forms and their distances: standard (一般形), seven pairs (七対子),
+thirteen orphans (国士無双), each with a witness.
+
+The distance of a form is r = min over its complete hands w of sum_i max(w_i - h_i, 0),
+and the shanten number (向聴数) is r - 1. The standard form splits the hand into parts
+(manzu, pinzu, souzu, honours), reads each part's distance to every target of x sets and
+y pairs from :mod:`shanten.tables`, and combines the parts by a min-plus DP over
+(sets, pairs). Where melded copies cap a tile below 4, the capped part's distances are
+recomputed over the complete shapes that respect the caps.
+
+>>> from shanten.hand import position
+>>> standard_distance(position("23489m6799p22567s"))
+2
+>>> seven_pairs_distance(position("1122m3344p5566s77z")), thirteen_orphans_distance(position("19m19p19s1234567z"))
+(0, 1)
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final, Literal
+
+import numpy as np
+
+from shanten.hand import Hand, Position
+from shanten.tables import INF, TARGETS, Kind, complete_shapes, encode, table, target_index
+from shanten.tiles import NUM_TILES, TERMINALS_AND_HONOURS, Tile
+
+__all__ = [
+    "Form",
+    "Witness",
+    "part_distances",
+    "parts",
+    "seven_pairs_distance",
+    "standard_distance",
+    "thirteen_orphans_distance",
+    "witness",
+]
+
+Form = Literal["standard", "chiitoitsu", "kokushi"]
+
+#: (kind, tile indices) of the four parts in 4-player and 3-player mahjong.
+_PARTS: Final[dict[int, tuple[tuple[Kind, tuple[int, ...]], ...]]] = {
+    4: (
+        ("suit", tuple(range(0, 9))),
+        ("suit", tuple(range(9, 18))),
+        ("suit", tuple(range(18, 27))),
+        ("honour", tuple(range(27, 34))),
+    ),
+    3: (
+        ("sanma_manzu", (0, 8)),
+        ("suit", tuple(range(9, 18))),
+        ("suit", tuple(range(18, 27))),
+        ("honour", tuple(range(27, 34))),
+    ),
+}
+_NO_PAIR_TARGETS: Final = tuple(target_index(x, 0) for x in range(5))
+
+
+def parts(players: int) -> tuple[tuple[Kind, tuple[int, ...]], ...]:
+    """The parts (kind, tiles) a hand splits into for ``players``."""
+    return _PARTS[players]
+
+
+def part_distances(
+    kind: Kind, tiles: Sequence[int], counts: Sequence[int], caps: Sequence[int]
+) -> list[int]:
+    """The ten distances (column ``2 * x + y``) of one part of a hand.
+
+    Read from the table when no tile of the part is capped below 4; otherwise the minimum
+    over the complete shapes within the caps, computed directly.
+    """
+    shape = [counts[i] for i in tiles]
+    if all(caps[i] == 4 for i in tiles):
+        return [int(v) for v in table(kind)[encode(shape)]]
+    shapes, targets = complete_shapes(kind)
+    limit = np.array([caps[i] for i in tiles], dtype=np.int8)
+    allowed = (shapes <= limit).all(axis=1)
+    distances = np.maximum(shapes - np.array(shape, dtype=np.int8), 0).sum(axis=1)
+    result = [INF] * len(TARGETS)
+    for target, distance in zip(
+        targets[allowed].tolist(), distances[allowed].tolist(), strict=False
+    ):
+        if distance < result[target]:
+            result[target] = distance
+    return result
+
+
+def _combine(a: Sequence[int], b: Sequence[int]) -> list[int]:
+    """Min-plus product over (sets, pairs): c[x, y] = min a[x1, y1] + b[x - x1, y - y1]."""
+    result = [INF] * len(TARGETS)
+    for x in range(5):
+        for x1 in range(x + 1):
+            x2 = x - x1
+            no_pair = a[2 * x1] + b[2 * x2]
+            pair = min(a[2 * x1 + 1] + b[2 * x2], a[2 * x1] + b[2 * x2 + 1])
+            if no_pair < result[2 * x]:
+                result[2 * x] = no_pair
+            if pair < result[2 * x + 1]:
+                result[2 * x + 1] = pair
+    return result
+
+
+def _all_part_distances(pos: Position) -> list[list[int]]:
+    return [part_distances(kind, tiles, pos.counts, pos.caps) for kind, tiles in parts(pos.players)]
+
+
+def standard_distance(pos: Position) -> int:
+    """Distance r to the standard form: ``pos.sets_needed`` sets and one pair."""
+    vectors = _all_part_distances(pos)
+    combined = vectors[0]
+    for vector in vectors[1:]:
+        combined = _combine(combined, vector)
+    return combined[target_index(pos.sets_needed, 1)]
+
+
+def _seven_pairs_costs(pos: Position) -> list[tuple[int, int]]:
+    """(cost, tile) of making a pair of each tile the game allows, cheapest first."""
+    return sorted((max(2 - pos.counts[i], 0), i) for i in range(NUM_TILES) if pos.caps[i] >= 2)
+
+
+def seven_pairs_distance(pos: Position) -> int | None:
+    """Distance to seven distinct pairs (a quad is one pair), or None for open or small hands."""
+    if not pos.closed:
+        return None
+    return sum(cost for cost, _ in _seven_pairs_costs(pos)[:7])
+
+
+def thirteen_orphans_distance(pos: Position) -> int | None:
+    """Distance to thirteen orphans, or None for open or small hands."""
+    if not pos.closed:
+        return None
+    counts = pos.counts
+    missing = sum(1 for i in TERMINALS_AND_HONOURS if counts[i] == 0)
+    has_pair = any(counts[i] >= 2 for i in TERMINALS_AND_HONOURS)
+    return missing + (0 if has_pair else 1)
+
+
+@dataclass(frozen=True)
+class Witness:
+    """A complete hand at the minimum distance: the proof of a shanten number.
+
+    ``hand`` is the complete concealed hand (melds not included), ``needed`` the tiles it
+    holds that the hand lacks; ``len(needed)`` is shanten + 1.
+    """
+
+    form: Form
+    hand: Hand
+    needed: tuple[Tile, ...]
+
+    def __str__(self) -> str:
+        needed = " ".join(str(t) for t in self.needed) or "nothing"
+        return f"{self.hand} ({self.form}; needs {needed})"
+
+
+def _make_witness(form: Form, pos: Position, complete: Sequence[int]) -> Witness:
+    needed = tuple(
+        Tile(i) for i in range(NUM_TILES) for _ in range(max(complete[i] - pos.counts[i], 0))
+    )
+    return Witness(form, Hand(complete), needed)
+
+
+def _part_witness(
+    kind: Kind, tiles: Sequence[int], pos: Position, target: int
+) -> tuple[int, list[int]]:
+    """(distance, shape) of a nearest complete shape of ``target`` for one part."""
+    shapes, targets = complete_shapes(kind)
+    limit = np.array([pos.caps[i] for i in tiles], dtype=np.int8)
+    shape = np.array([pos.counts[i] for i in tiles], dtype=np.int8)
+    allowed = (targets == target) & (shapes <= limit).all(axis=1)
+    candidates = shapes[allowed]
+    if len(candidates) == 0:
+        return INF, []
+    distances = np.maximum(candidates - shape, 0).sum(axis=1)
+    best = int(np.argmin(distances))
+    return int(distances[best]), [int(v) for v in candidates[best]]
+
+
+def _standard_witness(pos: Position) -> tuple[int, list[int]]:
+    """Distance and complete hand of the standard form, by trying every split of the sets
+    and the pair among the parts."""
+    part_list = parts(pos.players)
+    vectors = _all_part_distances(pos)
+    best: tuple[int, tuple[int, ...], int] | None = None
+    for split in itertools.product(range(5), repeat=len(part_list)):
+        if sum(split) != pos.sets_needed:
+            continue
+        for pair_part in range(len(part_list)):
+            total = sum(vectors[p][2 * split[p] + (p == pair_part)] for p in range(len(part_list)))
+            if best is None or total < best[0]:
+                best = (total, split, pair_part)
+    assert best is not None
+    total, split, pair_part = best
+    complete = [0] * NUM_TILES
+    for p, (kind, tiles) in enumerate(part_list):
+        distance, shape = _part_witness(kind, tiles, pos, 2 * split[p] + (p == pair_part))
+        assert distance == vectors[p][2 * split[p] + (p == pair_part)]
+        for tile, count in zip(tiles, shape, strict=False):
+            complete[tile] = count
+    return total, complete
+
+
+def witness(pos: Position, form: Form) -> Witness:
+    """A complete hand of ``form`` at the minimum distance from ``pos``."""
+    if form == "standard":
+        return _make_witness(form, pos, _standard_witness(pos)[1])
+    if not pos.closed:
+        raise ValueError(f"{form} applies only to closed hands of 13 or 14 tiles")
+    complete = [0] * NUM_TILES
+    if form == "chiitoitsu":
+        for _, tile in _seven_pairs_costs(pos)[:7]:
+            complete[tile] = 2
+        return _make_witness(form, pos, complete)
+    for tile in TERMINALS_AND_HONOURS:
+        complete[tile] = 1
+    extra = max(TERMINALS_AND_HONOURS, key=lambda i: (pos.counts[i] >= 2, pos.counts[i] >= 1, -i))
+    complete[extra] = 2
+    return _make_witness(form, pos, complete)

@@ -1,0 +1,316 @@
+"""Hands (手牌) and called melds (副露) as value types, and the rules that bind them.
+
+A :class:`Hand` is a multiset of at most 14 tiles with at most 4 copies of each; a
+:class:`Meld` is a called run (チー), triplet (ポン) or quad (カン). :func:`position` checks a
+hand, its melds and the rules together and is what every analysis starts from.
+
+>>> Hand("3478m12344p23s12z")
+Hand('3478m12344p23s12z')
+>>> str(Hand("🀉🀊🀍🀎🀑🀒🀙🀚🀛🀜🀜🀀🀁"))
+'3478m12344p23s12z'
+>>> Meld("0p46p")
+Meld('456p')
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from shanten.errors import HandError, MeldError, RuleError
+from shanten.notation import counts_of, format_counts, format_unicode, parse_tiles
+from shanten.tiles import NUM_TILES, SANMA_ABSENT, Tile, tile_name
+
+__all__ = [
+    "Hand",
+    "HandLike",
+    "Meld",
+    "MeldLike",
+    "Players",
+    "Position",
+    "position",
+    "valid_counts",
+]
+
+Players = Literal[3, 4]
+MeldKind = Literal["chi", "pon", "kan"]
+
+#: Concealed hand sizes that shanten is defined for: 3n+1 or 3n+2 tiles, at most 14.
+VALID_SIZES = frozenset({1, 2, 4, 5, 7, 8, 10, 11, 13, 14})
+
+
+def valid_counts(value: object) -> tuple[int, ...]:
+    """Check a sequence of 34 tile counts and return it as a tuple of ints.
+
+    >>> valid_counts([5] + [0] * 33)
+    Traceback (most recent call last):
+    ...
+    shanten.errors.HandError: 5 copies of 1m: a tile has 4 copies
+    """
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        try:
+            value = list(value)  # type: ignore[call-overload]  # numpy arrays, iterators
+        except TypeError:
+            raise TypeError(
+                f"a hand is notation, a Hand or 34 counts, not {type(value).__name__}"
+            ) from None
+    assert isinstance(value, Sequence)
+    if len(value) != NUM_TILES:
+        raise HandError(f"a count vector has 34 entries (1m..7z), got {len(value)}")
+    counts = []
+    for index, count in enumerate(value):
+        if isinstance(count, bool):
+            raise HandError(f"the count of {tile_name(index)} is {count!r}, not a whole number")
+        try:
+            number = operator.index(count)
+        except TypeError:
+            raise HandError(
+                f"the count of {tile_name(index)} is {count!r}, not a whole number"
+            ) from None
+        if number < 0:
+            raise HandError(f"{number} copies of {tile_name(index)}: a count cannot be negative")
+        if number > 4:
+            raise HandError(f"{number} copies of {tile_name(index)}: a tile has 4 copies")
+        counts.append(number)
+    return tuple(counts)
+
+
+def _check_copies(counts: Sequence[int], source: str | None = None) -> None:
+    for index, count in enumerate(counts):
+        if count > 4:
+            where = f" in {source!r}" if source is not None else ""
+            raise HandError(f"{count} copies of {tile_name(index)}{where}: a tile has 4 copies")
+
+
+class Hand:
+    """A concealed hand (純手牌): up to 14 tiles, at most 4 of a kind.
+
+    Built from mpsz or Unicode notation, 34 counts, or another Hand; printed in canonical
+    mpsz (suits m, p, s, z; digits ascending; red fives as 5).
+
+    >>> hand = Hand("11p 23m".replace(" ", ""))
+    >>> hand, len(hand), hand.unicode
+    (Hand('23m11p'), 4, '🀈🀉🀙🀙')
+    >>> Hand("11111m")
+    Traceback (most recent call last):
+    ...
+    shanten.errors.HandError: 5 copies of 1m in '11111m': a tile has 4 copies
+    """
+
+    __slots__ = ("_counts",)
+    _counts: tuple[int, ...]
+
+    def __init__(self, value: HandLike) -> None:
+        if isinstance(value, Hand):
+            counts = value._counts
+        elif isinstance(value, str):
+            counts = tuple(counts_of(parse_tiles(value)))
+            _check_copies(counts, value)
+        else:
+            counts = valid_counts(value)
+        size = sum(counts)
+        if size > 14:
+            raise HandError(f"{size} tiles: a hand has at most 14")
+        self._counts = counts
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """The 34 tile counts, 1m first."""
+        return self._counts
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        """The tiles in tile order, one entry per copy."""
+        return tuple(Tile(i) for i in range(NUM_TILES) for _ in range(self._counts[i]))
+
+    @property
+    def unicode(self) -> str:
+        """The hand as Unicode tiles: ``Hand('123m').unicode == '🀇🀈🀉'``."""
+        return format_unicode(self._counts)
+
+    def __len__(self) -> int:
+        return sum(self._counts)
+
+    def __str__(self) -> str:
+        return format_counts(self._counts)
+
+    def __repr__(self) -> str:
+        return f"Hand('{self}')"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Hand) and other._counts == self._counts
+
+    def __hash__(self) -> int:
+        return hash(("Hand", self._counts))
+
+
+class Meld:
+    """A called meld (副露): a run (チー, ``123m``), triplet (ポン, ``555z``) or quad (カン, ``1111p``).
+
+    >>> Meld("1111p").kind, Meld("324s"), Meld("🀄🀄🀄")
+    ('kan', Meld('234s'), Meld('777z'))
+    >>> Meld("124m")
+    Traceback (most recent call last):
+    ...
+    shanten.errors.MeldError: '124m' is not a meld: a meld is a run (123m), a triplet (555z) or a quad (1111p)
+    """
+
+    __slots__ = ("_tiles", "kind")
+    _tiles: tuple[int, ...]
+    kind: MeldKind
+
+    def __init__(self, value: MeldLike) -> None:
+        if isinstance(value, Meld):
+            self._tiles, self.kind = value._tiles, value.kind
+            return
+        if not isinstance(value, str):
+            raise TypeError(
+                f"a meld is notation such as '123m' or a Meld, not {type(value).__name__}"
+            )
+        tiles = tuple(sorted(parse_tiles(value)))
+        kind: MeldKind | None = None
+        if len(tiles) in (3, 4) and len(set(tiles)) == 1:
+            kind = "pon" if len(tiles) == 3 else "kan"
+        elif (
+            len(tiles) == 3
+            and tiles[0] < 27
+            and tiles[0] // 9 == tiles[2] // 9
+            and tiles[1] == tiles[0] + 1
+            and tiles[2] == tiles[0] + 2
+        ):
+            kind = "chi"
+        if kind is None:
+            raise MeldError(
+                f"{value!r} is not a meld: a meld is a run (123m), a triplet (555z) or a quad (1111p)"
+            )
+        self._tiles, self.kind = tiles, kind
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        """The meld's tiles in tile order."""
+        return tuple(Tile(i) for i in self._tiles)
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """The meld's 34 tile counts."""
+        return tuple(counts_of(self._tiles))
+
+    @property
+    def unicode(self) -> str:
+        """The meld as Unicode tiles."""
+        return format_unicode(self.counts)
+
+    def __str__(self) -> str:
+        return format_counts(self.counts)
+
+    def __repr__(self) -> str:
+        return f"Meld('{self}')"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Meld) and other._tiles == self._tiles
+
+    def __hash__(self) -> int:
+        return hash(("Meld", self._tiles))
+
+
+HandLike = str | Hand | Sequence[int]
+MeldLike = str | Meld
+
+
+@dataclass(frozen=True)
+class Position:
+    """A checked hand with its melds and rules: what every analysis starts from.
+
+    ``caps[i]`` is how many copies of tile ``i`` a complete hand may hold: 4, less the
+    melded copies under ``count_melded_copies``, and 0 for 2m-8m in 3-player mahjong.
+    """
+
+    counts: tuple[int, ...]
+    melds: tuple[Meld, ...]
+    players: Players
+    count_melded_copies: bool
+    caps: tuple[int, ...]
+
+    @property
+    def size(self) -> int:
+        """Concealed tiles."""
+        return sum(self.counts)
+
+    @property
+    def sets_needed(self) -> int:
+        """Sets (面子) the concealed tiles must still form, besides the pair."""
+        return self.size // 3
+
+    @property
+    def closed(self) -> bool:
+        """True for a 13/14-tile hand with no melds: seven pairs and thirteen orphans apply."""
+        return not self.melds and self.size >= 13
+
+    @property
+    def capped(self) -> bool:
+        """True when some tile of the game is capped below 4 by the melds."""
+        return self.count_melded_copies and bool(self.melds)
+
+
+def position(
+    hand: HandLike,
+    melds: Iterable[MeldLike] = (),
+    players: int = 4,
+    count_melded_copies: bool = False,
+) -> Position:
+    """Check a hand, its melds and the rules together.
+
+    >>> position("123m", players=4).sets_needed
+    Traceback (most recent call last):
+    ...
+    shanten.errors.HandError: 3 tiles: a concealed hand holds 3n+1 or 3n+2 tiles (1, 2, 4, 5, 7, 8, 10, 11, 13 or 14)
+    >>> position("23m", melds=["555z"])
+    Traceback (most recent call last):
+    ...
+    shanten.errors.HandError: 2 concealed tiles and 1 meld make 5 tiles: with 1 meld the concealed hand holds 10 or 11 tiles
+    """
+    if players not in (3, 4) or isinstance(players, bool):
+        raise RuleError(f"players must be 3 or 4, got {players!r}")
+    if isinstance(melds, (str, Meld)):
+        raise TypeError("melds is a sequence of melds, e.g. ['123m', '555z'], not one meld")
+    counts = Hand(hand).counts
+    meld_list = tuple(Meld(m) for m in melds)
+    size = sum(counts)
+    if size not in VALID_SIZES:
+        if size == 0:
+            raise HandError("an empty hand: a hand holds 1 to 14 tiles")
+        raise HandError(
+            f"{size} tiles: a concealed hand holds 3n+1 or 3n+2 tiles "
+            "(1, 2, 4, 5, 7, 8, 10, 11, 13 or 14)"
+        )
+    k = len(meld_list)
+    if k:
+        if k > 4:
+            raise HandError(f"{k} melds: a hand has at most 4")
+        if size + 3 * k not in (13, 14):
+            plural = "meld" if k == 1 else "melds"
+            raise HandError(
+                f"{size} concealed tiles and {k} {plural} make {size + 3 * k} tiles: "
+                f"with {k} {plural} the concealed hand holds {13 - 3 * k} or {14 - 3 * k} tiles"
+            )
+    melded = [0] * NUM_TILES
+    for meld in meld_list:
+        for tile in meld._tiles:
+            melded[tile] += 1
+    for index in range(NUM_TILES):
+        total = counts[index] + melded[index]
+        if total > 4:
+            raise HandError(
+                f"{total} copies of {tile_name(index)} in the hand and melds: a tile has 4 copies"
+            )
+    caps = [4] * NUM_TILES
+    if count_melded_copies:
+        caps = [4 - m for m in melded]
+    if players == 3:
+        for index in SANMA_ABSENT:
+            if counts[index] or melded[index]:
+                raise HandError(f"{tile_name(index)} does not exist in 3-player mahjong")
+            caps[index] = 0
+    return Position(counts, meld_list, players, bool(count_melded_copies), tuple(caps))  # type: ignore[arg-type]

@@ -1,0 +1,177 @@
+"""Per-suit distance tables (部分置換数), generated at first use by a min-plus transform.
+
+For a suit shape ``h`` (the counts of one suit's tiles) and a target of ``x`` sets and
+``y`` pairs, the table holds the exact distance
+
+    d(h; x, y) = min over complete shapes w of (x, y) of  sum_i max(w_i - h_i, 0),
+
+where a complete shape is ``x`` sets (runs of three consecutive tiles, in suits only, or
+triplets) plus ``y`` pairs with every ``w_i <= 4``. The cost is separable per tile, so the
+minimum over ``w`` is a min-plus convolution with ``c(w, h) = max(w - h, 0)`` done one
+axis at a time, over all ``5**n`` shapes and all ten targets at once. Along one axis it is
+two passes: ``p(h) = min(f(h), p(h - 1))`` (tiles held beyond ``w`` cost nothing), then
+``g(4) = p(4)``, ``g(h) = min(p(h), g(h + 1) + 1)`` (each tile of ``w`` above the count
+held costs one).
+
+Rows are indexed by the base-5 code of the counts with the first tile most significant.
+
+>>> table = suit_table()
+>>> table.shape, int(table[encode([1, 1, 1, 0, 0, 0, 0, 0, 0]), target_index(1, 0)])
+((1953125, 10), 0)
+>>> int(table[encode([1, 0, 0, 0, 0, 0, 0, 0, 0]), target_index(1, 1)])  # 1m -> 11m + a set
+4
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Final, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = [
+    "INF",
+    "TARGETS",
+    "Kind",
+    "build",
+    "complete_shapes",
+    "encode",
+    "honour_table",
+    "sanma_manzu_table",
+    "suit_table",
+    "table",
+    "target_index",
+]
+
+#: The targets (x sets, y pairs) in column order: column ``2 * x + y``.
+TARGETS: Final = tuple((x, y) for x in range(5) for y in range(2))
+#: Stored where a target cannot be built at all (only 3-player manzu: 1m and 9m alone
+#: cannot hold three sets).
+INF: Final = 99
+#: ``suit``: 9 tiles with runs; ``honour``: 7 tiles, no runs; ``sanma_manzu``: the two
+#: manzu tiles of 3-player mahjong (1m, 9m), no runs.
+Kind = Literal["suit", "honour", "sanma_manzu"]
+
+_SIZES: Final[dict[str, tuple[int, bool]]] = {
+    "suit": (9, True),
+    "honour": (7, False),
+    "sanma_manzu": (2, False),
+}
+_BIG: Final = 200  # INF while transforming: 200 + 4 * 9 still fits in uint8
+
+
+def target_index(sets: int, pairs: int) -> int:
+    """The column of target (``sets``, ``pairs``)."""
+    return 2 * sets + pairs
+
+
+def encode(counts: Sequence[int]) -> int:
+    """Base-5 code of a shape, first tile most significant: ``encode([0, 0, 1]) == 1``."""
+    code = 0
+    for count in counts:
+        code = code * 5 + count
+    return code
+
+
+def _shift(source: npt.NDArray[np.bool_], add: Sequence[int]) -> npt.NDArray[np.bool_]:
+    """Shapes ``s + add`` for every ``s`` in ``source`` that stays within 4 per tile."""
+    result = np.zeros_like(source)
+    src = tuple(slice(0, 5 - a) for a in add)
+    dst = tuple(slice(a, 5) for a in add)
+    result[dst] = source[src]
+    return result
+
+
+def _complete_indicator(n: int, runs: bool) -> npt.NDArray[np.bool_]:
+    """Boolean array (10, 5, ..., 5): is the shape complete for each target?"""
+    blocks = []
+    for i in range(n):
+        blocks.append([3 if j == i else 0 for j in range(n)])
+        if runs and i + 2 < n:
+            blocks.append([1 if i <= j <= i + 2 else 0 for j in range(n)])
+    pairs = [[2 if j == i else 0 for j in range(n)] for i in range(n)]
+    indicator = np.zeros((len(TARGETS),) + (5,) * n, dtype=bool)
+    with_sets = np.zeros((5,) * n, dtype=bool)
+    with_sets[(0,) * n] = True
+    for x in range(5):
+        indicator[target_index(x, 0)] = with_sets
+        with_pair = np.zeros_like(with_sets)
+        for pair in pairs:
+            with_pair |= _shift(with_sets, pair)
+        indicator[target_index(x, 1)] = with_pair
+        grown = np.zeros_like(with_sets)
+        for block in blocks:
+            grown |= _shift(with_sets, block)
+        with_sets = grown
+    return indicator
+
+
+@functools.cache
+def _indicator(kind: Kind) -> npt.NDArray[np.bool_]:
+    n, runs = _SIZES[kind]
+    return _complete_indicator(n, runs)
+
+
+def _transform(indicator: npt.NDArray[np.bool_]) -> npt.NDArray[np.uint8]:
+    """Min-plus distance transform of each target's complete shapes, one axis at a time."""
+    n = indicator.ndim - 1
+    dist = np.where(indicator, np.uint8(0), np.uint8(_BIG)).astype(np.uint8)
+    one = np.uint8(1)
+    for axis in range(1, n + 1):
+        view = np.moveaxis(dist, axis, 0)  # a view: writes go to dist
+        for h in range(1, 5):
+            np.minimum(view[h], view[h - 1], out=view[h])
+        for h in range(3, -1, -1):
+            np.minimum(view[h], view[h + 1] + one, out=view[h])
+    dist[dist >= _BIG] = INF
+    return np.ascontiguousarray(dist.reshape(len(TARGETS), -1).T)
+
+
+@functools.cache
+def table(kind: Kind) -> npt.NDArray[np.uint8]:
+    """The distance table of ``kind``: shape ``(5**n, 10)``, read-only, built once."""
+    result = _transform(_indicator(kind))
+    result.flags.writeable = False
+    return result
+
+
+def suit_table() -> npt.NDArray[np.uint8]:
+    """Distances for the 5**9 shapes of one suit (萬子/筒子/索子), runs allowed."""
+    return table("suit")
+
+
+def honour_table() -> npt.NDArray[np.uint8]:
+    """Distances for the 5**7 shapes of the honours (字牌), no runs."""
+    return table("honour")
+
+
+def sanma_manzu_table() -> npt.NDArray[np.uint8]:
+    """Distances for 3-player manzu: 25 shapes of (1m, 9m), row ``5 * h[1m] + h[9m]``."""
+    return table("sanma_manzu")
+
+
+@functools.cache
+def complete_shapes(kind: Kind) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
+    """Every complete shape of ``kind``: (shapes as rows of counts, their target column).
+
+    Sorted by target column, then by code. Used where tiles are capped below 4 (copies in
+    melds, or tiles absent from the game) and to build witnesses.
+    """
+    n, _ = _SIZES[kind]
+    indicator = _indicator(kind).reshape(len(TARGETS), -1)
+    targets, codes = np.nonzero(indicator)
+    digits = np.empty((len(codes), n), dtype=np.int8)
+    rest = codes.copy()
+    for i in range(n - 1, -1, -1):
+        digits[:, i] = rest % 5
+        rest //= 5
+    for array in (digits, targets):
+        array.flags.writeable = False
+    return digits, targets.astype(np.int8)
+
+
+def build() -> dict[str, npt.NDArray[np.uint8]]:
+    """Build every table the library needs from scratch (no cache) and return them."""
+    return {kind: _transform(_complete_indicator(*_SIZES[kind])) for kind in _SIZES}

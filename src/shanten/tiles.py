@@ -1,0 +1,151 @@
+"""Tiles (牌): the 34 kinds, their mpsz names, suits and Unicode glyphs.
+
+Index order: 1m-9m (萬子, 0-8), 1p-9p (筒子, 9-17), 1s-9s (索子, 18-26), then the honours
+(字牌, 27-33) 1z-7z = East, South, West, North, White, Green, Red.
+
+>>> Tile("5p")
+Tile('5p')
+>>> int(Tile("5p")), Tile(31), Tile("7z").unicode
+(13, Tile('5z'), '🀄')
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Final
+
+from shanten.errors import NotationError
+
+__all__ = [
+    "HONOURS",
+    "NUM_TILES",
+    "SANMA_ABSENT",
+    "SUITS",
+    "TERMINALS_AND_HONOURS",
+    "Tile",
+    "tile_name",
+    "unicode_of",
+]
+
+NUM_TILES: Final = 34
+SUITS: Final = "mpsz"
+
+#: Unicode code points of the 34 tiles, in tile order. Unicode orders the suited tiles
+#: characters (m), bamboos (s), circles (p), and the dragons red, green, white, while
+#: 5z/6z/7z are white, green, red.
+_UNICODE: Final = tuple(
+    [chr(0x1F007 + i) for i in range(9)]  # 1m-9m: characters
+    + [chr(0x1F019 + i) for i in range(9)]  # 1p-9p: circles
+    + [chr(0x1F010 + i) for i in range(9)]  # 1s-9s: bamboos
+    + [chr(0x1F000 + i) for i in range(4)]  # East, South, West, North
+    + [chr(0x1F006), chr(0x1F005), chr(0x1F004)]  # White, Green, Red
+)
+
+_NAMES: Final = tuple(f"{i % 9 + 1}{SUITS[i // 9]}" for i in range(NUM_TILES))
+
+#: 1m 9m 1p 9p 1s 9s and the seven honours: the tiles of thirteen orphans (国士無双).
+TERMINALS_AND_HONOURS: Final = (0, 8, 9, 17, 18, 26, *range(27, 34))
+HONOURS: Final = tuple(range(27, 34))
+#: 2m-8m, which 3-player mahjong (三人麻雀) removes from the game.
+SANMA_ABSENT: Final = tuple(range(1, 8))
+
+
+def tile_name(index: int) -> str:
+    """The mpsz name of tile ``index``: ``tile_name(0) == '1m'``, ``tile_name(33) == '7z'``."""
+    return _NAMES[index]
+
+
+def unicode_of(index: int) -> str:
+    """The Unicode glyph of tile ``index``."""
+    return _UNICODE[index]
+
+
+class Tile:
+    """One of the 34 tile kinds (牌), immutable and interned.
+
+    Built from mpsz notation (``Tile("0m")`` is a red five, read as 5m), a single Unicode
+    glyph, or an index 0-33.
+
+    >>> Tile("1z"), Tile("🀄"), Tile("0s") == Tile("5s")
+    (Tile('1z'), Tile('7z'), True)
+    """
+
+    __slots__ = ("index",)
+    index: int
+    _interned: ClassVar[dict[int, Tile]] = {}
+
+    def __new__(cls, value: str | int | Tile) -> Tile:
+        if isinstance(value, Tile):
+            return value
+        if isinstance(value, str):
+            from shanten.notation import parse_tiles
+
+            indices = parse_tiles(value)
+            if len(indices) != 1:
+                raise NotationError(
+                    f"{len(indices)} tiles where one was expected", value, 0, len(value)
+                )
+            index = indices[0]
+        elif isinstance(value, int) and not isinstance(value, bool):
+            if not 0 <= value < NUM_TILES:
+                raise ValueError(f"tile index {value} is out of range 0-33")
+            index = value
+        else:
+            raise TypeError(f"a tile is a notation string or an index, not {type(value).__name__}")
+        tile = cls._interned.get(index)
+        if tile is None:
+            tile = object.__new__(cls)
+            object.__setattr__(tile, "index", index)
+            cls._interned[index] = tile
+        return tile
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Tile is immutable")
+
+    def __reduce__(self) -> tuple[type[Tile], tuple[int]]:
+        return (Tile, (self.index,))
+
+    def __int__(self) -> int:
+        return self.index
+
+    def __index__(self) -> int:
+        return self.index
+
+    def __str__(self) -> str:
+        return _NAMES[self.index]
+
+    def __repr__(self) -> str:
+        return f"Tile('{_NAMES[self.index]}')"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Tile) and other.index == self.index
+
+    def __lt__(self, other: Tile) -> bool:
+        return self.index < other.index
+
+    def __hash__(self) -> int:
+        return hash(("Tile", self.index))
+
+    @property
+    def suit(self) -> str:
+        """``'m'``, ``'p'``, ``'s'`` or ``'z'``."""
+        return SUITS[self.index // 9]
+
+    @property
+    def number(self) -> int:
+        """1-9 for suited tiles, 1-7 for honours."""
+        return self.index % 9 + 1
+
+    @property
+    def unicode(self) -> str:
+        """The Unicode glyph: ``Tile('1m').unicode == '🀇'``."""
+        return _UNICODE[self.index]
+
+    @property
+    def is_honour(self) -> bool:
+        """Winds and dragons (字牌)."""
+        return self.index >= 27
+
+    @property
+    def is_terminal_or_honour(self) -> bool:
+        """A tile of thirteen orphans (么九牌)."""
+        return self.index in TERMINALS_AND_HONOURS
