@@ -17,7 +17,10 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
+
+import numpy as np
+import numpy.typing as npt
 
 from shanten.errors import HandError, MeldError, RuleError
 from shanten.notation import counts_of, format_counts, format_unicode, parse_tiles
@@ -215,7 +218,7 @@ class Meld:
         return hash(("Meld", self._tiles))
 
 
-HandLike = str | Hand | Sequence[int]
+HandLike = str | Hand | Sequence[int] | npt.NDArray[np.integer[Any]]
 MeldLike = str | Meld
 
 
