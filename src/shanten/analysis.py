@@ -12,7 +12,7 @@ Analysis(shanten=1, standard=1, chiitoitsu=4, kokushi=10, witness=Witness('234m6
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from shanten.forms import (
@@ -23,7 +23,9 @@ from shanten.forms import (
     thirteen_orphans_distance,
     witness,
 )
-from shanten.hand import HandLike, MeldLike, position
+from shanten.hand import Hand, HandLike, MeldLike, Position, position
+from shanten.lookup import make_fast_distance
+from shanten.notation import counts_of, parse_tiles
 
 __all__ = ["Analysis", "calculate", "shanten"]
 
@@ -49,20 +51,46 @@ def shanten(
     >>> shanten("45z", melds=["444z", "555z", "111m", "999p"], count_melded_copies=True)
     1
     """
-    pos = position(hand, melds, players, count_melded_copies)
-    best = standard_distance(pos)
-    if pos.closed:
-        best = min(
-            best,
-            _not_none(seven_pairs_distance(pos)),
-            _not_none(thirteen_orphans_distance(pos)),
-        )
-    return best - 1
+    if not melds and type(players) is int:
+        kind = type(hand)
+        if kind is list or kind is tuple:
+            try:
+                counts = bytes(hand)  # type: ignore[arg-type]
+            except (TypeError, ValueError):
+                counts = b""
+        elif kind is str:
+            try:
+                counts = bytes(counts_of(parse_tiles(hand)))  # type: ignore[arg-type]
+            except ValueError:
+                counts = b""  # more than 255 copies: the careful path says so
+        elif kind is Hand:
+            counts = bytes(hand.counts)  # type: ignore[union-attr]
+        else:
+            counts = b""
+        if len(counts) == 34:
+            result = _fast_distance(counts, players)
+            if result is not None:
+                return result - 1
+    return _careful_distance(position(hand, melds, players, count_melded_copies)) - 1
 
 
-def _not_none(value: int | None) -> int:
-    assert value is not None
-    return value
+def _careful_distance(pos: Position) -> int:
+    """The distance of the nearest form, computed part by part (melds, caps, any input)."""
+    distances = [standard_distance(pos), seven_pairs_distance(pos), thirteen_orphans_distance(pos)]
+    return min(d for d in distances if d is not None)
+
+
+def _load_fast_distance(counts: bytes, players: int) -> int | None:
+    """Build the lookup tables at the first fast call, then answer it."""
+    global _fast_distance
+    _fast_distance = make_fast_distance()
+    return _fast_distance(counts, players)
+
+
+#: Distance by table lookups for a closed hand given as 34 count bytes, or None when
+#: anything is unusual (a count above 4, a bad size, 2m-8m in 3-player, other players):
+#: the careful path then computes or raises.
+_fast_distance: Callable[[bytes, int], int | None] = _load_fast_distance
 
 
 @dataclass(frozen=True)

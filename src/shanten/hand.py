@@ -274,7 +274,7 @@ def position(
     ...
     shanten.errors.HandError: 2 concealed tiles and 1 meld make 5 tiles: with 1 meld the concealed hand holds 10 or 11 tiles
     """
-    if players not in (3, 4) or isinstance(players, bool):
+    if isinstance(players, bool) or not isinstance(players, int) or players not in (3, 4):
         raise RuleError(f"players must be 3 or 4, got {players!r}")
     if isinstance(melds, (str, Meld)):
         raise TypeError("melds is a sequence of melds, e.g. ['123m', '555z'], not one meld")

@@ -115,18 +115,28 @@ def _indicator(kind: Kind) -> npt.NDArray[np.bool_]:
 
 
 def _transform(indicator: npt.NDArray[np.bool_]) -> npt.NDArray[np.uint8]:
-    """Min-plus distance transform of each target's complete shapes, one axis at a time."""
+    """Min-plus distance transform of each target's complete shapes, one axis at a time.
+
+    Works on a contiguous (5, ..., 5, 10) array, targets last, so that the result is the
+    (5**n, 10) table without a transpose; each axis is viewed as (5**axis, 5, rest).
+    """
     n = indicator.ndim - 1
-    dist = np.where(indicator, np.uint8(0), np.uint8(_BIG)).astype(np.uint8)
+    dist = np.ascontiguousarray(
+        np.where(np.moveaxis(indicator, 0, -1), np.uint8(0), np.uint8(_BIG))
+    )
     one = np.uint8(1)
-    for axis in range(1, n + 1):
-        view = np.moveaxis(dist, axis, 0)  # a view: writes go to dist
+    scratch = np.empty(dist.size // 5, dtype=np.uint8)
+    for axis in range(n):
+        view = dist.reshape(5**axis, 5, -1)
+        plus_one = scratch.reshape(5**axis, -1)
         for h in range(1, 5):
-            np.minimum(view[h], view[h - 1], out=view[h])
+            np.minimum(view[:, h], view[:, h - 1], out=view[:, h])
         for h in range(3, -1, -1):
-            np.minimum(view[h], view[h + 1] + one, out=view[h])
-    dist[dist >= _BIG] = INF
-    return np.ascontiguousarray(dist.reshape(len(TARGETS), -1).T)
+            np.add(view[:, h + 1], one, out=plus_one)
+            np.minimum(view[:, h], plus_one, out=view[:, h])
+    result = dist.reshape(-1, len(TARGETS))
+    result[result >= _BIG] = INF
+    return result
 
 
 @functools.cache
