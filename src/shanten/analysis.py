@@ -75,7 +75,12 @@ def shanten(
 
 
 def _careful_distance(pos: Position) -> int:
-    """The distance of the nearest form, computed part by part (melds, caps, any input)."""
+    """The distance of the nearest form for a checked position: by lookups unless melded
+    copies cap some tile, then part by part."""
+    if not pos.capped:
+        fast = _fast_distance(bytes(pos.counts), pos.players)
+        assert fast is not None  # a checked position is always a valid fast input
+        return fast
     distances = [standard_distance(pos), seven_pairs_distance(pos), thirteen_orphans_distance(pos)]
     return min(d for d in distances if d is not None)
 

@@ -17,12 +17,14 @@ recomputed over the complete shapes that respect the caps.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
 import numpy as np
+import numpy.typing as npt
 
 from shanten.hand import Hand, Position
 from shanten.tables import INF, TARGETS, Kind, complete_shapes, encode, table, target_index
@@ -65,26 +67,64 @@ def parts(players: int) -> tuple[tuple[Kind, tuple[int, ...]], ...]:
 
 
 def part_distances(
-    kind: Kind, tiles: Sequence[int], counts: Sequence[int], caps: Sequence[int]
+    kind: Kind,
+    tiles: Sequence[int],
+    counts: Sequence[int],
+    caps: Sequence[int],
+    max_sets: int = 4,
 ) -> list[int]:
     """The ten distances (column ``2 * x + y``) of one part of a hand.
 
     Read from the table when no tile of the part is capped below 4; otherwise the minimum
-    over the complete shapes within the caps, computed directly.
+    over the complete shapes within the caps, computed directly for the targets of at most
+    ``max_sets`` sets (the others are left at :data:`~shanten.tables.INF`).
     """
     shape = [counts[i] for i in tiles]
-    if all(caps[i] == 4 for i in tiles):
+    part_caps = [caps[i] for i in tiles]
+    if all(cap == 4 for cap in part_caps):
         return [int(v) for v in table(kind)[encode(shape)]]
+    return _capped_distances(kind, shape, part_caps, max_sets)
+
+
+@dataclass(frozen=True)
+class _ShapeColumns:
+    """Complete shapes of a kind, arranged for fast capped minima: ``cost[i][v]`` is
+    max(w_i - v, 0) for every shape, ``within[i][c]`` whether w_i <= c, and ``starts[t]``
+    where target column ``t`` begins (shapes are sorted by target)."""
+
+    cost: tuple[tuple[npt.NDArray[np.int8], ...], ...]
+    within: tuple[tuple[npt.NDArray[np.bool_], ...], ...]
+    starts: tuple[int, ...]
+
+
+@functools.cache
+def _shape_columns(kind: Kind) -> _ShapeColumns:
     shapes, targets = complete_shapes(kind)
-    limit = np.array([caps[i] for i in tiles], dtype=np.int8)
-    allowed = (shapes <= limit).all(axis=1)
-    distances = np.maximum(shapes - np.array(shape, dtype=np.int8), 0).sum(axis=1)
+    n = shapes.shape[1]
+    cost = tuple(
+        tuple(np.maximum(shapes[:, i] - v, 0).astype(np.int8) for v in range(5)) for i in range(n)
+    )
+    within = tuple(tuple(shapes[:, i] <= c for c in range(5)) for i in range(n))
+    starts = tuple(int(v) for v in np.searchsorted(targets, np.arange(len(TARGETS) + 1)))
+    return _ShapeColumns(cost, within, starts)
+
+
+def _capped_distances(
+    kind: Kind, shape: Sequence[int], caps: Sequence[int], max_sets: int
+) -> list[int]:
+    columns = _shape_columns(kind)
+    end = columns.starts[target_index(max_sets, 1) + 1]
+    distances = columns.cost[0][shape[0]][:end].astype(np.int16)
+    for i in range(1, len(shape)):
+        distances += columns.cost[i][shape[i]][:end]
+    for i, cap in enumerate(caps):
+        if cap < 4:
+            distances[~columns.within[i][cap][:end]] = INF
     result = [INF] * len(TARGETS)
-    for target, distance in zip(
-        targets[allowed].tolist(), distances[allowed].tolist(), strict=False
-    ):
-        if distance < result[target]:
-            result[target] = distance
+    for target in range(target_index(max_sets, 1) + 1):
+        start, stop = columns.starts[target], columns.starts[target + 1]
+        if start < stop:
+            result[target] = min(INF, int(distances[start:stop].min()))
     return result
 
 
@@ -104,7 +144,10 @@ def _combine(a: Sequence[int], b: Sequence[int]) -> list[int]:
 
 
 def _all_part_distances(pos: Position) -> list[list[int]]:
-    return [part_distances(kind, tiles, pos.counts, pos.caps) for kind, tiles in parts(pos.players)]
+    return [
+        part_distances(kind, tiles, pos.counts, pos.caps, pos.sets_needed)
+        for kind, tiles in parts(pos.players)
+    ]
 
 
 def standard_distance(pos: Position) -> int:
