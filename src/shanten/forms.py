@@ -18,8 +18,7 @@ recomputed over the complete shapes that respect the caps.
 from __future__ import annotations
 
 import functools
-import itertools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -208,39 +207,53 @@ def _make_witness(form: Form, pos: Position, complete: Sequence[int]) -> Witness
 def _part_witness(
     kind: Kind, tiles: Sequence[int], pos: Position, target: int
 ) -> tuple[int, list[int]]:
-    """(distance, shape) of a nearest complete shape of ``target`` for one part."""
-    shapes, targets = complete_shapes(kind)
-    limit = np.array([pos.caps[i] for i in tiles], dtype=np.int8)
-    shape = np.array([pos.counts[i] for i in tiles], dtype=np.int8)
-    allowed = (targets == target) & (shapes <= limit).all(axis=1)
-    candidates = shapes[allowed]
-    if len(candidates) == 0:
+    """(distance, shape) of a nearest complete shape of ``target`` for one part, within
+    the part's caps."""
+    shapes, _ = complete_shapes(kind)
+    columns = _shape_columns(kind)
+    start, stop = columns.starts[target], columns.starts[target + 1]
+    if start == stop:
         return INF, []
-    distances = np.maximum(candidates - shape, 0).sum(axis=1)
+    distances = columns.cost[0][pos.counts[tiles[0]]][start:stop].astype(np.int16)
+    for k in range(1, len(tiles)):
+        distances += columns.cost[k][pos.counts[tiles[k]]][start:stop]
+    for k, tile in enumerate(tiles):
+        if pos.caps[tile] < 4:
+            distances[~columns.within[k][pos.caps[tile]][start:stop]] = INF
     best = int(np.argmin(distances))
-    return int(distances[best]), [int(v) for v in candidates[best]]
+    return min(INF, int(distances[best])), [int(v) for v in shapes[start + best]]
+
+
+def _splits(sets: int, count: int) -> Iterator[tuple[int, ...]]:
+    """Every way to share ``sets`` sets among ``count`` parts."""
+    if count == 1:
+        yield (sets,)
+        return
+    for first in range(sets + 1):
+        for rest in _splits(sets - first, count - 1):
+            yield (first, *rest)
 
 
 def _standard_witness(pos: Position) -> tuple[int, list[int]]:
     """Distance and complete hand of the standard form, by trying every split of the sets
-    and the pair among the parts."""
+    and the pair among the parts, then a nearest complete shape in each part."""
     part_list = parts(pos.players)
     vectors = _all_part_distances(pos)
-    best: tuple[int, tuple[int, ...], int] | None = None
-    for split in itertools.product(range(5), repeat=len(part_list)):
-        if sum(split) != pos.sets_needed:
-            continue
+    best: tuple[int, tuple[int, ...], int] = (INF * len(part_list), (), 0)
+    for split in _splits(pos.sets_needed, len(part_list)):
+        base = [vectors[p][2 * split[p]] for p in range(len(part_list))]
+        without_pair = sum(base)
         for pair_part in range(len(part_list)):
-            total = sum(vectors[p][2 * split[p] + (p == pair_part)] for p in range(len(part_list)))
-            if best is None or total < best[0]:
+            total = without_pair - base[pair_part] + vectors[pair_part][2 * split[pair_part] + 1]
+            if total < best[0]:
                 best = (total, split, pair_part)
-    assert best is not None
     total, split, pair_part = best
     complete = [0] * NUM_TILES
     for p, (kind, tiles) in enumerate(part_list):
-        distance, shape = _part_witness(kind, tiles, pos, 2 * split[p] + (p == pair_part))
-        assert distance == vectors[p][2 * split[p] + (p == pair_part)]
-        for tile, count in zip(tiles, shape, strict=False):
+        target = 2 * split[p] + (p == pair_part)
+        distance, shape = _part_witness(kind, tiles, pos, target)
+        assert distance == vectors[p][target]
+        for tile, count in zip(tiles, shape, strict=True):
             complete[tile] = count
     return total, complete
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import numpy as np
@@ -235,16 +235,15 @@ class Position:
     players: Players
     count_melded_copies: bool
     caps: tuple[int, ...]
+    #: Concealed tiles.
+    size: int = field(init=False)
+    #: Sets (面子) the concealed tiles must still form, besides the pair.
+    sets_needed: int = field(init=False)
 
-    @property
-    def size(self) -> int:
-        """Concealed tiles."""
-        return sum(self.counts)
-
-    @property
-    def sets_needed(self) -> int:
-        """Sets (面子) the concealed tiles must still form, besides the pair."""
-        return self.size // 3
+    def __post_init__(self) -> None:
+        size = sum(self.counts)
+        object.__setattr__(self, "size", size)
+        object.__setattr__(self, "sets_needed", size // 3)
 
     @property
     def closed(self) -> bool:
