@@ -6,13 +6,26 @@
 """
 
 from shanten.analysis import Analysis, calculate, shanten
+from shanten.efficiency import Discard, Ukeire, discards, ukeire
 from shanten.errors import HandError, MeldError, NotationError, RuleError, ShantenError
 from shanten.forms import Witness
 from shanten.hand import Hand, Meld
 from shanten.tiles import Tile
+from shanten.wins import (
+    Block,
+    Decomposition,
+    WaitReading,
+    Waits,
+    decompositions,
+    is_complete,
+    waits,
+)
 
 __all__ = [
     "Analysis",
+    "Block",
+    "Decomposition",
+    "Discard",
     "Hand",
     "HandError",
     "Meld",
@@ -21,10 +34,18 @@ __all__ = [
     "RuleError",
     "ShantenError",
     "Tile",
+    "Ukeire",
+    "WaitReading",
+    "Waits",
     "Witness",
     "__version__",
     "calculate",
+    "decompositions",
+    "discards",
+    "is_complete",
     "shanten",
+    "ukeire",
+    "waits",
 ]
 
 __version__ = "0.1.0"
