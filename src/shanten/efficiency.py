@@ -1,0 +1,310 @@
+"""Tile efficiency (牌効率): effective tiles (有効牌, 受け入れ) and the per-discard table
+that Tenhou's 牌理 tool shows.
+
+A draw is *effective* when it lowers the shanten number. For a 3n+1 hand,
+:func:`ukeire` lists the effective tiles with how many copies are still unseen; for a
+3n+2 hand, :func:`discards` gives one option per distinct discard (打牌) with the shanten
+after it and its effective tiles, ordered as Tenhou orders them.
+
+23m 89m 67p 99p 22s 567s is 2-shanten; drawing 1m 4m 7m 5p 8p (4 each), 9p or 2s (2
+each) lowers it:
+
+>>> result = ukeire("2389m6799p22567s")
+>>> result.shanten, result.tiles, result.total
+(2, ('1m', '4m', '7m', '5p', '8p', '9p', '2s'), 24)
+
+Cutting 3z from 123m456p789s11223z leaves a 1z/2z wait (双碰) with two of each unseen:
+
+>>> table = discards("123m456p789s11223z")
+>>> [(o.discard, o.shanten, o.ukeire.tiles, o.ukeire.total) for o in table[:2]]
+[('3z', 0, ('1z', '2z'), 4), ('1m', 1, ('1m', '4m', '1z', '2z'), 11)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from shanten.efficiency_tables import EfficiencyTables, efficiency_tables
+from shanten.errors import HandError
+from shanten.forms import _combine, part_distances, parts
+from shanten.hand import HandLike, MeldLike, Position, position
+from shanten.notation import counts_of, parse_tiles
+from shanten.tables import target_index
+from shanten.tiles import NUM_TILES, TERMINALS_AND_HONOURS, tile_name
+
+__all__ = ["Discard", "FormView", "Ukeire", "discards", "ukeire"]
+
+#: ``"all"``: the minimum over the forms that apply (Tenhou's 標準形); ``"standard"``:
+#: four sets and a pair only (一般形); or one of the other two forms alone.
+FormView = Literal["all", "standard", "chiitoitsu", "kokushi"]
+VisibleLike = str | Sequence[int] | Iterable[object]
+
+
+@dataclass(frozen=True)
+class Ukeire:
+    """Effective tiles of a 3n+1 hand: ``tiles`` in tile order, ``counts`` the unseen
+    copies of each (4 less those in the hand, the melds and the visible tiles), ``total``
+    their sum, and ``shanten`` the hand's shanten number in the chosen view."""
+
+    shanten: int
+    tiles: tuple[str, ...]
+    counts: tuple[int, ...]
+    total: int
+
+    def __len__(self) -> int:
+        return len(self.tiles)
+
+
+@dataclass(frozen=True)
+class Discard:
+    """One row of the discard table: discard ``discard``, leaving ``shanten`` with
+    effective tiles ``ukeire``."""
+
+    discard: str
+    shanten: int
+    ukeire: Ukeire
+
+
+def _effective_standard(
+    counts: Sequence[int], players: int, tables: EfficiencyTables
+) -> tuple[int, list[int]]:
+    """(r, effective tiles) of the standard form for an uncapped 3n+1 hand, by lookups."""
+    sets = sum(counts) // 3
+    codes = []
+    classes = []
+    for part in tables.parts:
+        code = 0
+        for tile, weight in zip(part.tiles, part.weights, strict=True):
+            code += counts[tile] * weight
+        codes.append(code)
+        classes.append(part.ids[code])
+    effective: list[int] = []
+    distance = 0
+    for p, part in enumerate(tables.parts):
+        a, b, c = part.others
+        rest = part.second[
+            part.first[classes[a] * part.first_width + classes[b]] * part.second_width + classes[c]
+        ]
+        entry = part.optimal[(rest * part.classes + classes[p]) * 5 + sets]
+        mask = entry & 1023
+        distance = entry >> 10
+        base = classes[p] * part.classes
+        code, ids, improves = codes[p], part.ids, part.improves
+        for tile, weight in zip(part.tiles, part.weights, strict=True):
+            if counts[tile] < 4 and improves[base + ids[code + weight]] & mask:
+                effective.append(tile)
+    effective.sort()
+    return distance, effective
+
+
+def _effective_standard_capped(pos: Position) -> tuple[int, list[int]]:
+    """(r, effective tiles) of the standard form part by part, for melded-copy caps:
+    each draw's part vector is recomputed within the caps and combined with the rest."""
+    part_list = parts(pos.players)
+    sets = pos.sets_needed
+    vectors = [part_distances(kind, tiles, pos.counts, pos.caps, sets) for kind, tiles in part_list]
+    goal = target_index(sets, 1)
+    effective: list[int] = []
+    distance = 0
+    for p, (kind, tiles) in enumerate(part_list):
+        others = [vectors[q] for q in range(len(part_list)) if q != p]
+        rest = _combine(_combine(others[0], others[1]), others[2])
+        distance = _combine(vectors[p], rest)[goal]
+        for tile in tiles:
+            if pos.counts[tile] >= pos.caps[tile]:
+                continue
+            drawn = list(pos.counts)
+            drawn[tile] += 1
+            vector = part_distances(kind, tiles, drawn, pos.caps, sets)
+            if _combine(vector, rest)[goal] < distance:
+                effective.append(tile)
+    effective.sort()
+    return distance, effective
+
+
+def _effective_seven_pairs(pos: Position, counts: Sequence[int]) -> tuple[int, list[int]]:
+    pairs = sum(1 for c in counts if c >= 2)
+    distinct = sum(1 for c in counts if c >= 1)
+    distance = 7 - pairs + max(0, 7 - distinct)
+    effective = [
+        t
+        for t in range(NUM_TILES)
+        if pos.caps[t] >= 2 and (counts[t] == 1 or (counts[t] == 0 and distinct < 7))
+    ]
+    return distance, effective
+
+
+def _effective_thirteen_orphans(counts: Sequence[int]) -> tuple[int, list[int]]:
+    missing = sum(1 for t in TERMINALS_AND_HONOURS if counts[t] == 0)
+    has_pair = any(counts[t] >= 2 for t in TERMINALS_AND_HONOURS)
+    distance = missing + (0 if has_pair else 1)
+    effective = sorted(
+        t for t in TERMINALS_AND_HONOURS if counts[t] == 0 or (counts[t] == 1 and not has_pair)
+    )
+    return distance, effective
+
+
+def _effective(pos: Position, counts: Sequence[int], form: FormView) -> tuple[int, list[int]]:
+    """(r, effective tiles) of a 3n+1 hand ``counts`` under ``pos``'s melds and rules."""
+    options: list[tuple[int, list[int]]] = []
+    if form in ("all", "standard"):
+        if pos.capped:
+            options.append(_effective_standard_capped(_with_counts(pos, counts)))
+        else:
+            options.append(_effective_standard(counts, pos.players, efficiency_tables(pos.players)))
+    closed = not pos.melds and sum(counts) == 13
+    if form in ("all", "chiitoitsu"):
+        if closed:
+            options.append(_effective_seven_pairs(pos, counts))
+        elif form == "chiitoitsu":
+            raise HandError("seven pairs needs a closed hand of 13 tiles (14 before the discard)")
+    if form in ("all", "kokushi"):
+        if closed:
+            options.append(_effective_thirteen_orphans(counts))
+        elif form == "kokushi":
+            raise HandError(
+                "thirteen orphans needs a closed hand of 13 tiles (14 before the discard)"
+            )
+    best = min(distance for distance, _ in options)
+    tiles: set[int] = set()
+    for distance, effective in options:
+        if distance == best:
+            tiles.update(effective)
+    return best, sorted(tiles)
+
+
+def _with_counts(pos: Position, counts: Sequence[int]) -> Position:
+    return Position(tuple(counts), pos.melds, pos.players, pos.count_melded_copies, pos.caps)
+
+
+def _seen(pos: Position, visible: VisibleLike) -> list[int]:
+    """Copies of each tile in the hand, the melds and the visible tiles; checked <= 4."""
+    seen = list(pos.counts)
+    for meld in pos.melds:
+        for tile in meld.tiles:
+            seen[tile.index] += 1
+    extra = _visible_counts(visible)
+    for t in range(NUM_TILES):
+        seen[t] += extra[t]
+        if seen[t] > 4:
+            raise HandError(
+                f"{seen[t]} copies of {tile_name(t)} in the hand, melds and visible tiles: "
+                "a tile has 4 copies"
+            )
+        if pos.players == 3 and extra[t] and 1 <= t <= 7:
+            raise HandError(f"{tile_name(t)} does not exist in 3-player mahjong")
+    return seen
+
+
+def _visible_counts(visible: VisibleLike) -> list[int]:
+    if isinstance(visible, str):
+        return counts_of(parse_tiles(visible))
+    items = list(visible)
+    if len(items) == NUM_TILES and all(isinstance(v, int) for v in items):
+        from shanten.hand import valid_counts
+
+        return list(valid_counts(items))
+    counts = [0] * NUM_TILES
+    for item in items:
+        if isinstance(item, str):
+            for tile in parse_tiles(item):
+                counts[tile] += 1
+        else:
+            from shanten.tiles import Tile
+
+            if not isinstance(item, Tile):
+                raise TypeError(f"a visible tile is notation or a Tile, not {type(item).__name__}")
+            counts[item.index] += 1
+    return counts
+
+
+def _listing(pos: Position, seen: Sequence[int], distance: int, tiles: list[int]) -> Ukeire:
+    counts = tuple(4 - seen[t] for t in tiles)
+    return Ukeire(distance - 1, tuple(tile_name(t) for t in tiles), counts, sum(counts))
+
+
+def ukeire(
+    hand: HandLike,
+    *,
+    melds: Iterable[MeldLike] = (),
+    players: int = 4,
+    count_melded_copies: bool = False,
+    visible: VisibleLike = (),
+    form: FormView = "all",
+) -> Ukeire:
+    """Effective tiles (受け入れ) of a 3n+1 hand: the draws that lower its shanten number.
+
+    Each tile comes with its unseen copies: 4 less the copies in the hand, the melds and
+    ``visible`` (discards, other players' melds, dora indicators: notation, a list of
+    tiles, or 34 counts). A tile all of whose copies are seen is still listed, with 0; a
+    tile the rules make unusable (a fifth copy) is not.
+
+    The nine gates (九蓮宝燈) wait on every manzu tile; with two 5m seen, one is left:
+
+    >>> ukeire("1112345678999m").tiles
+    ('1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m')
+    >>> ukeire("1112345678999m", visible="55m").counts
+    (1, 3, 3, 3, 1, 3, 3, 3, 1)
+    >>> ukeire("23489m6799p22567s")
+    Traceback (most recent call last):
+    ...
+    shanten.errors.HandError: ukeire takes a 3n+1 hand (1, 4, 7, 10 or 13 tiles); '23489m6799p22567s' has 14: use discards()
+    """
+    pos = position(hand, melds, players, count_melded_copies)
+    if pos.size % 3 != 1:
+        raise HandError(
+            f"ukeire takes a 3n+1 hand (1, 4, 7, 10 or 13 tiles); {_quote(hand)} has "
+            f"{pos.size}: use discards()"
+        )
+    seen = _seen(pos, visible)
+    distance, tiles = _effective(pos, pos.counts, form)
+    return _listing(pos, seen, distance, tiles)
+
+
+def discards(
+    hand: HandLike,
+    *,
+    melds: Iterable[MeldLike] = (),
+    players: int = 4,
+    count_melded_copies: bool = False,
+    visible: VisibleLike = (),
+    form: FormView = "all",
+) -> tuple[Discard, ...]:
+    """The discard table (打牌候補) of a 3n+2 hand, as Tenhou's 牌理 orders it: lowest
+    shanten first, then most unseen effective tiles, then tile order.
+
+    ``form="all"`` takes the minimum over the forms (Tenhou's 標準形); ``"standard"`` the
+    standard form alone (一般形).
+
+    >>> [o.discard for o in discards("123m456p789s11223z")][:5]
+    ['3z', '1m', '4p', '6p', '9s']
+    """
+    pos = position(hand, melds, players, count_melded_copies)
+    if pos.size % 3 != 2:
+        raise HandError(
+            f"discards takes a 3n+2 hand (2, 5, 8, 11 or 14 tiles); {_quote(hand)} has "
+            f"{pos.size}: use ukeire()"
+        )
+    seen = _seen(pos, visible)
+    options = []
+    counts = list(pos.counts)
+    for tile in range(NUM_TILES):
+        if not counts[tile]:
+            continue
+        counts[tile] -= 1
+        distance, tiles = _effective(pos, counts, form)
+        counts[tile] += 1
+        listing = _listing(pos, seen, distance, tiles)
+        options.append(
+            (distance, -listing.total, tile, Discard(tile_name(tile), distance - 1, listing))
+        )
+    options.sort(key=lambda o: o[:3])
+    return tuple(o[3] for o in options)
+
+
+def _quote(hand: HandLike) -> str:
+    from shanten.hand import Hand
+
+    return repr(str(Hand(hand)))
