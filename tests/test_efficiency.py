@@ -41,8 +41,8 @@ def brute_effective(
     before = distance(pos, form)
     melded = [0] * 34
     for meld in pos.melds:
-        for tile in meld.tiles:
-            melded[tile.index] += 1
+        for meld_tile in meld.tiles:
+            melded[meld_tile.index] += 1
     effective = []
     for tile in range(34):
         if (players == 3 and 1 <= tile <= 7) or counts[tile] >= 4:
