@@ -74,8 +74,8 @@ def random_deal(rng: random.Random, players: int) -> tuple[list[int], list[str]]
             continue
         size = 13 - 3 * len(melds) if melds else rng.choice([1, 4, 7, 10, 13])
         counts = [0] * 34
-        for tile in rng.sample(wall, size):
-            counts[tile] += 1
+        for index in rng.sample(wall, size):
+            counts[index] += 1
         return counts, melds
 
 
