@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import pytest
 
 from shanten import HandError, Meld, Tile, discards, shanten, ukeire
-from shanten.efficiency import FormView
+from shanten.efficiency import FormView, GoodShape, good_shape
 from shanten.forms import seven_pairs_distance, standard_distance, thirteen_orphans_distance
 from shanten.hand import Position, position
 
@@ -188,3 +188,40 @@ def test_size_errors_point_to_the_other_verb() -> None:
         discards("123m456p789s1122z")
     with pytest.raises(HandError, match="seven pairs needs a closed hand"):
         ukeire("1m", melds=["111p", "222p", "333p", "444p"], form="chiitoitsu")
+
+
+def test_good_shape_counts_two_sided_draws() -> None:
+    # 23m 57p 9p 456s 789s 11z takes 1m 4m 6p 8p (4 each). After 6p (567p) or 8p (789p),
+    # cutting the other pinzu leaves 23m waiting on 1m/4m: good. After 1m or 4m, 57p9p
+    # leaves only a kanchan: not good. So 8 of 16.
+    figure = good_shape("23m579p456789s11z")
+    assert (figure.good, figure.total, figure.share) == (8, 16, 0.5)
+
+
+def test_a_pure_shanpon_is_not_two_sided() -> None:
+    # 11m 55p 99s 123p 456s 1z: 1-shanten; the effective draws are 1m, 5p and 9s (two
+    # unseen each: a pair becomes a set). Each then leaves, after cutting 1z, a wait on
+    # the other two pairs (shanpon) and nothing better: 0 of 6.
+    assert ukeire("11m55p99s123p456s1z").tiles == ("1m", "5p", "9s")
+    figure = good_shape("11m55p99s123p456s1z")
+    assert (figure.good, figure.total, figure.share) == (0, 6, 0.0)
+
+
+def test_discards_second_step_only_on_one_shanten_options() -> None:
+    table = discards("23m579p456789s11z5z", second_step=True)
+    for option in table:
+        if option.shanten == 1:
+            assert option.good_shape is not None
+            assert option.good_shape.total == option.ukeire.total
+            assert 0 <= option.good_shape.good <= option.good_shape.total
+        else:
+            assert option.good_shape is None
+    first = table[0]
+    # cutting 5z leaves 23m579p456789s11z: 8 of 16, as derived above
+    assert first.discard == "5z" and first.good_shape == GoodShape(8, 16)
+    assert all(o.good_shape is None for o in discards("23m579p456789s11z5z"))
+
+
+def test_good_shape_needs_a_one_shanten_hand() -> None:
+    with pytest.raises(HandError, match="1-shanten"):
+        good_shape("123m456p789s1122z")

@@ -6,7 +6,7 @@
 """
 
 from shanten.analysis import Analysis, calculate, shanten
-from shanten.efficiency import Discard, Ukeire, discards, ukeire
+from shanten.efficiency import Discard, GoodShape, Ukeire, discards, good_shape, ukeire
 from shanten.errors import HandError, MeldError, NotationError, RuleError, ShantenError
 from shanten.forms import Witness
 from shanten.hand import Hand, Meld
@@ -26,6 +26,7 @@ __all__ = [
     "Block",
     "Decomposition",
     "Discard",
+    "GoodShape",
     "Hand",
     "HandError",
     "Meld",
@@ -42,6 +43,7 @@ __all__ = [
     "calculate",
     "decompositions",
     "discards",
+    "good_shape",
     "is_complete",
     "shanten",
     "ukeire",

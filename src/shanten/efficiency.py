@@ -34,7 +34,7 @@ from shanten.notation import counts_of, parse_tiles
 from shanten.tables import target_index
 from shanten.tiles import NUM_TILES, TERMINALS_AND_HONOURS, tile_name
 
-__all__ = ["Discard", "FormView", "Ukeire", "discards", "ukeire"]
+__all__ = ["Discard", "FormView", "GoodShape", "Ukeire", "discards", "good_shape", "ukeire"]
 
 #: ``"all"``: the minimum over the forms that apply (Tenhou's 標準形); ``"standard"``:
 #: four sets and a pair only (一般形); or one of the other two forms alone.
@@ -58,13 +58,35 @@ class Ukeire:
 
 
 @dataclass(frozen=True)
+class GoodShape:
+    """The second step of a 1-shanten hand (一向聴): of its ``total`` unseen effective
+    tiles, ``good`` lead to a two-sided-or-better ready hand (良形聴牌).
+
+    A draw counts as good when, after it, some discard leaves a ready hand that waits on
+    at least two kinds of tile and not only by a pair wait (双碰): ryanmen (両面),
+    multi-sided waits, nobetan (延べ単) and a kanchan or penchan beside a tanki all count,
+    a pure shanpon does not. Draws are weighted by their unseen copies; ``share`` is
+    ``good / total`` (0.0 when nothing is left to draw).
+    """
+
+    good: int
+    total: int
+
+    @property
+    def share(self) -> float:
+        return self.good / self.total if self.total else 0.0
+
+
+@dataclass(frozen=True)
 class Discard:
     """One row of the discard table: discard ``discard``, leaving ``shanten`` with
-    effective tiles ``ukeire``."""
+    effective tiles ``ukeire``; ``good_shape`` when asked for and the discard leaves a
+    1-shanten hand, else None."""
 
     discard: str
     shanten: int
     ukeire: Ukeire
+    good_shape: GoodShape | None = None
 
 
 def _effective_standard(
@@ -271,12 +293,14 @@ def discards(
     count_melded_copies: bool = False,
     visible: VisibleLike = (),
     form: FormView = "all",
+    second_step: bool = False,
 ) -> tuple[Discard, ...]:
     """The discard table (打牌候補) of a 3n+2 hand, as Tenhou's 牌理 orders it: lowest
     shanten first, then most unseen effective tiles, then tile order.
 
     ``form="all"`` takes the minimum over the forms (Tenhou's 標準形); ``"standard"`` the
-    standard form alone (一般形).
+    standard form alone (一般形). With ``second_step=True`` each discard that leaves a
+    1-shanten hand also gets its :class:`GoodShape` figure.
 
     >>> [o.discard for o in discards("123m456p789s11223z")][:5]
     ['3z', '1m', '4p', '6p', '9s']
@@ -295,13 +319,88 @@ def discards(
             continue
         counts[tile] -= 1
         distance, tiles = _effective(pos, counts, form)
-        counts[tile] += 1
         listing = _listing(pos, seen, distance, tiles)
+        good = None
+        if second_step and distance == 2:
+            good = _good_shape(pos, counts, seen, tiles, form)
+        counts[tile] += 1
         options.append(
-            (distance, -listing.total, tile, Discard(tile_name(tile), distance - 1, listing))
+            (distance, -listing.total, tile, Discard(tile_name(tile), distance - 1, listing, good))
         )
     options.sort(key=lambda o: o[:3])
     return tuple(o[3] for o in options)
+
+
+def good_shape(
+    hand: HandLike,
+    *,
+    melds: Iterable[MeldLike] = (),
+    players: int = 4,
+    count_melded_copies: bool = False,
+    visible: VisibleLike = (),
+    form: FormView = "all",
+) -> GoodShape:
+    """The second-step figure of a 1-shanten 3n+1 hand: how many of its unseen effective
+    tiles lead to a two-sided-or-better ready hand (see :class:`GoodShape`).
+
+    23m 57p 9p 456s 789s 11z takes 1m 4m 6p 8p (16 tiles). After 6p or 8p, cutting the
+    other pinzu leaves the 23m ryanmen; after 1m or 4m only a kanchan (6p or 8p) is left:
+
+    >>> figure = good_shape("23m579p456789s11z")
+    >>> figure.good, figure.total, figure.share
+    (8, 16, 0.5)
+    """
+    pos = position(hand, melds, players, count_melded_copies)
+    if pos.size % 3 != 1:
+        raise HandError(f"good_shape takes a 3n+1 hand; {_quote(hand)} has {pos.size} tiles")
+    seen = _seen(pos, visible)
+    distance, tiles = _effective(pos, pos.counts, form)
+    if distance != 2:
+        raise HandError(
+            f"good_shape takes a 1-shanten hand; {_quote(hand)} is {distance - 1}-shanten"
+        )
+    return _good_shape(pos, list(pos.counts), seen, tiles, form)
+
+
+def _good_shape(
+    pos: Position, counts: list[int], seen: Sequence[int], tiles: Sequence[int], form: FormView
+) -> GoodShape:
+    """Weigh each effective draw of a 1-shanten hand by its unseen copies, and count it
+    good when some discard after it leaves a two-sided-or-better ready hand."""
+    from shanten.wins import waits
+
+    good = total = 0
+    for draw in tiles:
+        unseen = 4 - seen[draw]
+        if unseen <= 0:
+            continue
+        total += unseen
+        counts[draw] += 1
+        for discard in range(NUM_TILES):
+            if not counts[discard]:
+                continue
+            counts[discard] -= 1
+            distance, winning = _effective(pos, counts, form)
+            is_good = False
+            if distance == 1 and len(winning) >= 3:
+                is_good = True
+            elif distance == 1 and len(winning) == 2:
+                shapes = {
+                    reading.shape
+                    for reading in waits(
+                        counts,
+                        melds=pos.melds,
+                        players=pos.players,
+                        count_melded_copies=pos.count_melded_copies,
+                    ).readings
+                }
+                is_good = shapes != {"shanpon"}
+            counts[discard] += 1
+            if is_good:
+                good += unseen
+                break
+        counts[draw] -= 1
+    return GoodShape(good, total)
 
 
 def _quote(hand: HandLike) -> str:
