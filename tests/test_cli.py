@@ -8,30 +8,73 @@ import sys
 
 import pytest
 
-from shanten.cli import main
+import shanten
+from shanten.cli import WIDTH, main
 
 
-def test_text_output(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["23489m6799p22567s"]) == 0
-    out = capsys.readouterr().out
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    assert main(argv) == 0
+    return capsys.readouterr().out
+
+
+def test_fourteen_tiles_print_the_discard_table(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run(["23489m6799p22567s"], capsys)
     assert "shanten  1" in out
-    assert "234m67899p222567s" in out
-    assert "8p 2s" in out
-    assert "\U0001f008" in out  # 2m glyph beside the notation
+    assert "234m67899p222567s" in out and "needs 8p 2s" in out
+    assert "\U0001f008" in out  # the 2m glyph beside the notation
+    rows = [line.split() for line in out.splitlines() if line.strip().startswith("cut ")]
+    table = shanten.discards("23489m6799p22567s")
+    # one row per discard, in the library's order, with its total
+    assert [row[1] for row in rows] == [o.discard for o in table]
+    assert [int(row[row.index("tiles") - 1]) for row in rows] == [o.ukeire.total for o in table]
 
 
-def test_json_output_matches_the_api(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["45z", "--melds", "444z,555z,111m,999p", "--count-melded-copies", "--json"]) == 0
-    data = json.loads(capsys.readouterr().out)
-    assert data["shanten"] == 1 and data["standard"] == 1
-    assert data["chiitoitsu"] is None and data["kokushi"] is None
+def test_japanese_rows_read_like_tenhou(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run(["23489m6799p22567s", "--lang", "ja"], capsys)
+    first = shanten.discards("23489m6799p22567s")[0]
+    expected = f"打{first.discard} " + shanten.Tile(first.discard).unicode
+    expected += f" 摸[{''.join(first.ukeire.tiles)} {first.ukeire.total}枚]"
+    assert expected in out
+    assert "向聴数" in out and "1向聴" in out
+
+
+def test_thirteen_tiles_print_effective_tiles_or_waits(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run(["2389m6799p22567s"], capsys)
+    assert "effective tiles (24 tiles)" in out and "1m 4m 7m 5p 8p 9p 2s" in out
+    out = run(["123m456p789s1122z"], capsys)
+    assert "waits:" in out and "1z" in out and "shanpon 111z" in out
+
+
+def test_visible_tiles_change_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    data = json.loads(run(["123m456p789s1122z", "--visible", "1z", "--json"], capsys))
+    assert [(w["tile"], w["unseen"]) for w in data["waits"]] == [("1z", 1), ("2z", 2)]
+
+
+def test_lines_fit_80_columns(capsys: pytest.CaptureFixture[str]) -> None:
+    for hand in ["1112345678999m", "19m19p19s1234567z", "1234567m1234567p", "23489m6799p22567s"]:
+        for lang in ("en", "ja"):
+            out = run([hand, "--lang", lang], capsys)
+            # Unicode tiles may be drawn one or two columns wide: count them as two
+            widths = [
+                len(line) + sum(1 for c in line if ord(c) >= 0x1F000) for line in out.splitlines()
+            ]
+            long = [line for line, w in zip(out.splitlines(), widths, strict=True) if w > WIDTH]
+            assert not long, long
+
+
+def test_json_output_is_the_report(capsys: pytest.CaptureFixture[str]) -> None:
+    data = json.loads(
+        run(["45z", "--melds", "444z,555z,111m,999p", "--count-melded-copies", "--json"], capsys)
+    )
+    assert data["shanten"] == {"min": 1, "standard": 1, "chiitoitsu": None, "kokushi": None}
     assert data["melds"] == ["444z", "555z", "111m", "999p"]
     assert len(data["witness"]["needed"]) == 2
+    assert data["discards"]["all"][0]["discard"] in ("4z", "5z")
 
 
 def test_players_option(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["1111m111122233z", "--players", "3", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["shanten"] == 2
+    data = json.loads(run(["1111m111122233z", "--players", "3", "--json"], capsys))
+    assert data["shanten"]["min"] == 2 and data["players"] == 3
 
 
 @pytest.mark.parametrize(
@@ -41,6 +84,7 @@ def test_players_option(capsys: pytest.CaptureFixture[str]) -> None:
         (["11111m"], "5 copies of 1m"),
         (["2m", "--players", "3"], "2m does not exist in 3-player mahjong"),
         (["1m", "--melds", "124m"], "'124m' is not a meld"),
+        (["1z", "--visible", "1111z"], "5 copies of 1z in the hand, melds and visible tiles"),
     ],
 )
 def test_bad_input_exits_2_with_the_message(
@@ -58,7 +102,9 @@ def test_python_dash_m() -> None:
         text=True,
         check=True,
     )
-    assert json.loads(done.stdout)["shanten"] == -1
+    data = json.loads(done.stdout)
+    assert data["shanten"]["min"] == -1 and data["complete"] is True
+    assert data["decompositions"][0]["text"] == "123m 456p 789s 222z 11z"
     failed = subprocess.run(
         [sys.executable, "-m", "shanten", "8z"], capture_output=True, text=True, check=False
     )
