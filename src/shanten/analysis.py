@@ -52,25 +52,30 @@ def shanten(
     1
     """
     if not melds and type(players) is int:
-        kind = type(hand)
-        if kind is list or kind is tuple:
-            try:
-                counts = bytes(hand)  # type: ignore[arg-type]
-            except (TypeError, ValueError):
+        fast = _FAST.get(players)
+        if fast is None and not _FAST:
+            _FAST.update(make_fast_distance())
+            fast = _FAST.get(players)
+        if fast is not None:
+            kind = type(hand)
+            if kind is list or kind is tuple:
+                try:
+                    counts = bytes(hand)  # type: ignore[arg-type]
+                except (TypeError, ValueError):
+                    counts = b""
+            elif kind is str:
+                try:
+                    counts = bytes(counts_of(parse_tiles(hand)))  # type: ignore[arg-type]
+                except ValueError:
+                    counts = b""  # more than 255 copies: the careful path says so
+            elif kind is Hand:
+                counts = bytes(hand.counts)  # type: ignore[union-attr]
+            else:
                 counts = b""
-        elif kind is str:
-            try:
-                counts = bytes(counts_of(parse_tiles(hand)))  # type: ignore[arg-type]
-            except ValueError:
-                counts = b""  # more than 255 copies: the careful path says so
-        elif kind is Hand:
-            counts = bytes(hand.counts)  # type: ignore[union-attr]
-        else:
-            counts = b""
-        if len(counts) == 34:
-            result = _fast_distance(counts, players)
-            if result is not None:
-                return result - 1
+            if len(counts) == 34:
+                result = fast(counts)
+                if result is not None:
+                    return result - 1
     return _careful_distance(position(hand, melds, players, count_melded_copies)) - 1
 
 
@@ -85,17 +90,16 @@ def _careful_distance(pos: Position) -> int:
     return min(d for d in distances if d is not None)
 
 
-def _load_fast_distance(counts: bytes, players: int) -> int | None:
-    """Build the lookup tables at the first fast call, then answer it."""
-    global _fast_distance
-    _fast_distance = make_fast_distance()
-    return _fast_distance(counts, players)
+#: Distance by table lookups for a closed hand given as 34 count bytes, per player count,
+#: built at the first call. Each returns None when anything is unusual (a count above 4,
+#: a bad size, 2m-8m in 3-player): the careful path then computes or raises.
+_FAST: dict[int, Callable[[bytes], int | None]] = {}
 
 
-#: Distance by table lookups for a closed hand given as 34 count bytes, or None when
-#: anything is unusual (a count above 4, a bad size, 2m-8m in 3-player, other players):
-#: the careful path then computes or raises.
-_fast_distance: Callable[[bytes, int], int | None] = _load_fast_distance
+def _fast_distance(counts: bytes, players: int) -> int | None:
+    if not _FAST:
+        _FAST.update(make_fast_distance())
+    return _FAST[players](counts)
 
 
 @dataclass(frozen=True)

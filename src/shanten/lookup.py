@@ -181,12 +181,13 @@ def _closed_forms() -> bytes:
     return bytes(table_)
 
 
-def make_fast_distance() -> Callable[[bytes, int], int | None]:
-    """Build the lookup structures and return the fast distance function.
+def make_fast_distance() -> dict[int, Callable[[bytes], int | None]]:
+    """Build the lookup structures and return the fast distance function of each player
+    count (3 and 4).
 
-    The function takes the 34 counts of a closed hand as bytes and the number of players,
-    and returns the distance (shanten + 1) of the nearest form, or None when the input is
-    anything but an ordinary valid hand; callers then take the careful path.
+    Each function takes the 34 counts of a closed hand as bytes and returns the distance
+    (shanten + 1) of the nearest form, or None when the input is anything but an ordinary
+    valid hand; callers then take the careful path.
     """
     high9, low9 = _split_keys(range(9))
     high7, low7 = _split_keys(range(27, 34))
@@ -194,47 +195,48 @@ def make_fast_distance() -> Callable[[bytes, int], int | None]:
     for one, nine in itertools.product(range(5), repeat=2):
         counts = [one] + [0] * 7 + [nine]
         sanma[bytes(counts)] = _packed(counts, range(9), 5 * one + nine)
-    four, three = lookup_chain(4), lookup_chain(3)
     closed = _closed_forms()
     sets_needed = tuple(n // 3 if n in VALID_SIZES else -1 for n in range(256))
     mask = _CODE_MASK
 
-    def fast_distance(counts: bytes, players: int) -> int | None:
-        try:
-            if players == 4:
-                chain = four
-                v0 = high9[counts[0:4]] + low9[counts[4:9]]
-            elif players == 3:
-                chain = three
-                v0 = sanma[counts[0:9]]
-            else:
-                return None
-            v1 = high9[counts[9:13]] + low9[counts[13:18]]
-            v2 = high9[counts[18:22]] + low9[counts[22:27]]
-            v3 = high7[counts[27:30]] + low7[counts[30:34]]
-        except KeyError:
-            return None
-        fields = (v0 + v1 + v2 + v3) >> 24
-        sets = sets_needed[fields & 255]
-        if sets < 0:
-            return None
-        ids = chain.ids
+    def specialise(
+        chain: LookupChain, first_part: dict[bytes, int] | None
+    ) -> Callable[[bytes], int | None]:
+        """One function per player count, every table bound as a closure local."""
+        ids0, ids1, ids2, ids3 = chain.ids
+        first, second, final = chain.first, chain.second, chain.final
         n1, n2, n3 = chain.widths
-        best = chain.final[
-            (
-                chain.second[
-                    chain.first[ids[0][v0 & mask] * n1 + ids[1][v1 & mask]] * n2 + ids[2][v2 & mask]
-                ]
-                * n3
-                + ids[3][v3 & mask]
-            )
-            * 5
-            + sets
-        ]
-        if sets == 4 and not (fields & 255) < 13:
-            other = closed[fields >> 8]
-            if other < best:
-                return other
-        return best
 
-    return fast_distance
+        def distance(counts: bytes) -> int | None:
+            try:
+                if first_part is None:
+                    v0 = high9[counts[0:4]] + low9[counts[4:9]]
+                else:
+                    v0 = first_part[counts[0:9]]
+                v1 = high9[counts[9:13]] + low9[counts[13:18]]
+                v2 = high9[counts[18:22]] + low9[counts[22:27]]
+                v3 = high7[counts[27:30]] + low7[counts[30:34]]
+            except KeyError:
+                return None
+            fields = (v0 + v1 + v2 + v3) >> 24
+            sets = sets_needed[fields & 255]
+            if sets < 0:
+                return None
+            best = final[
+                (
+                    second[first[ids0[v0 & mask] * n1 + ids1[v1 & mask]] * n2 + ids2[v2 & mask]]
+                    * n3
+                    + ids3[v3 & mask]
+                )
+                * 5
+                + sets
+            ]
+            if sets == 4:  # 13 or 14 tiles (12 is no valid size): a closed hand
+                other = closed[fields >> 8]
+                if other < best:
+                    return other
+            return best
+
+        return distance
+
+    return {4: specialise(lookup_chain(4), None), 3: specialise(lookup_chain(3), sanma)}
