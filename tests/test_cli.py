@@ -109,3 +109,14 @@ def test_python_dash_m() -> None:
         [sys.executable, "-m", "shanten", "8z"], capture_output=True, text=True, check=False
     )
     assert failed.returncode == 2 and "honours are 1z-7z" in failed.stderr
+
+
+def test_serve_runs_the_web_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[list[str]] = []
+
+    def fake_main(argv: list[str]) -> int:
+        seen.append(list(argv))
+        return 0
+
+    monkeypatch.setattr("shanten.web.server.main", fake_main)
+    assert main(["serve", "--port", "0"]) == 0 and seen == [["--port", "0"]]

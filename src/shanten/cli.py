@@ -5,6 +5,9 @@ Prints the shanten number of each form and a witness; for a 14-tile (3n+2) hand 
 discard table as Tenhou's 牌理 shows it (打X 摸[tiles N枚]), in both views; for a 13-tile
 (3n+1) hand the effective tiles, or the waits when ready. ``--json`` prints the same as
 data (:func:`shanten.report.report`). Bad input prints the error and exits with 2.
+
+``shanten serve [--host 127.0.0.1] [--port 8000]`` starts the local page instead
+(:mod:`shanten.web.server`).
 """
 
 from __future__ import annotations
@@ -94,7 +97,9 @@ def _parser() -> argparse.ArgumentParser:
         prog="shanten",
         description="Exact shanten number of a riichi-mahjong hand, with a witness, "
         "the discard table (14 tiles) or the effective tiles and waits (13 tiles).",
-        epilog="example: shanten 23489m6799p22567s",
+        epilog="example: shanten 23489m6799p22567s\n"
+        "shanten serve [--host 127.0.0.1] [--port 8000]: the local page (docs/web.md)",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("hand", help="the concealed hand: mpsz (123m456p789s11z) or Unicode tiles")
     parser.add_argument(
@@ -221,7 +226,12 @@ def _as_text(data: dict[str, Any], lang: str) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (0, or 2 on bad input)."""
-    args = _parser().parse_args(argv)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments[:1] == ["serve"]:  # "serve" is no valid hand, so this is unambiguous
+        from shanten.web.server import main as serve_main
+
+        return serve_main(arguments[1:])
+    args = _parser().parse_args(arguments)
     try:
         melds = [m.strip() for m in args.melds.split(",") if m.strip()]
         data = report(

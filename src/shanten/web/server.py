@@ -1,0 +1,413 @@
+"""The local page (牌理) and its JSON endpoint, served by the standard library.
+
+``shanten serve [--host 127.0.0.1] [--port 8000]`` prints its URL and serves until Ctrl-C:
+
+- ``GET /`` the page: a hand box, tile buttons, melds (副露), the 3-player switch (三人麻雀),
+  the copy rule and visible tiles; it reads the same parameters as the endpoint from its
+  own URL, so ``/?q=23489m6799p22567s`` is an analysis to share.
+- ``GET /api/analyse?q=HAND&melds=123m,555z&players=3&count_melded_copies=1&visible=1z5m``
+  returns :func:`shanten.report.report` as JSON, the same data as ``shanten HAND --json``.
+- Bad input is a 400 with ``{"error": {"type": "NotationError", "message": "..."}}``, the
+  library's own message; a value over :data:`MAX_INPUT` characters is a 413, an unknown
+  path a 404, a method other than GET or HEAD a 405. A bug is a logged 500 whose body
+  says only that: never a stack trace.
+
+Tests start the server on an ephemeral port with :func:`make_server` and run it in a thread.
+
+>>> parse_query("q=123m456p&melds=789s,%20555z&players=3")
+Query(hand='123m456p', melds=('789s', '555z'), players=3, count_melded_copies=False, visible='')
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import importlib.resources
+import json
+import logging
+import socket
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any, Final
+from urllib.parse import parse_qs, urlsplit
+
+from shanten.errors import ShantenError
+from shanten.report import report
+from shanten.web.tiles_svg import tile_sprite
+
+__all__ = [
+    "MAX_INPUT",
+    "PARAMETERS",
+    "BadRequest",
+    "Query",
+    "Server",
+    "analyse",
+    "main",
+    "make_server",
+    "parse_query",
+    "serve",
+    "url_of",
+    "warm_up",
+]
+
+logger = logging.getLogger("shanten.web")
+
+#: The longest value of one parameter, in characters: a hand with four quads and every
+#: tile seen is far shorter.
+MAX_INPUT: Final = 300
+#: The longest request target (path and query) the server reads.
+MAX_TARGET: Final = 2048
+#: The query parameters of the page and of the endpoint, the same for both.
+PARAMETERS: Final = ("q", "melds", "players", "count_melded_copies", "visible")
+
+_TRUE: Final = frozenset({"1", "true", "yes", "on"})
+_FALSE: Final = frozenset({"", "0", "false", "no", "off"})
+
+_STATIC: Final = {
+    "/static/app.js": ("app.js", "text/javascript; charset=utf-8"),
+    "/static/style.css": ("style.css", "text/css; charset=utf-8"),
+}
+_PAGE_CSP: Final = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+    "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+
+
+class BadRequest(Exception):
+    """A request the endpoint refuses before the library sees it: a malformed query, an
+    unknown or repeated parameter, or a value too long. Carries the HTTP status."""
+
+    def __init__(self, status: HTTPStatus, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.kind = kind
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Query:
+    """The parameters of one analysis, as the command line takes them."""
+
+    hand: str
+    melds: tuple[str, ...] = ()
+    players: int = 4
+    count_melded_copies: bool = False
+    visible: str = ""
+
+
+def parse_query(raw: str) -> Query:
+    """Read a query string (``q=...&melds=...``) strictly: raises :class:`BadRequest` for
+    a missing hand, an unknown or repeated parameter, a value over :data:`MAX_INPUT`
+    characters or text that is not UTF-8. Values the library judges (notation, players
+    other than 3 or 4) are passed on for it to judge.
+
+    >>> parse_query("q=1m&colour=red")
+    Traceback (most recent call last):
+    ...
+    shanten.web.server.BadRequest: unknown parameter 'colour': the parameters are q, melds, players, count_melded_copies, visible
+    """
+    try:
+        fields = parse_qs(
+            raw, keep_blank_values=True, errors="strict", max_num_fields=2 * len(PARAMETERS)
+        )
+    except UnicodeDecodeError:
+        raise BadRequest(
+            HTTPStatus.BAD_REQUEST, "BadQuery", "the query is not valid UTF-8 text"
+        ) from None
+    except ValueError:
+        raise BadRequest(
+            HTTPStatus.BAD_REQUEST, "BadQuery", "the query has too many fields"
+        ) from None
+    values: dict[str, str] = {}
+    for name, given in fields.items():
+        if name not in PARAMETERS:
+            raise BadRequest(
+                HTTPStatus.BAD_REQUEST,
+                "UnknownParameter",
+                f"unknown parameter {name[:40]!r}: the parameters are {', '.join(PARAMETERS)}",
+            )
+        if len(given) > 1:
+            raise BadRequest(
+                HTTPStatus.BAD_REQUEST, "RepeatedParameter", f"parameter {name!r} is given twice"
+            )
+        if len(given[0]) > MAX_INPUT:
+            raise BadRequest(
+                HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
+                "InputTooLong",
+                f"{name} is {len(given[0])} characters long: at most {MAX_INPUT} are read",
+            )
+        values[name] = given[0]
+    if "q" not in values:
+        raise BadRequest(
+            HTTPStatus.BAD_REQUEST, "MissingParameter", "no hand: give one as ?q=23489m6799p22567s"
+        )
+    players = values.get("players", "4").strip() or "4"
+    if not players.isdecimal() or len(players) > 2:
+        raise BadRequest(
+            HTTPStatus.BAD_REQUEST, "BadParameter", f"players is 3 or 4, not {players[:40]!r}"
+        )
+    rule = values.get("count_melded_copies", "").strip().lower()
+    if rule not in _TRUE | _FALSE:
+        raise BadRequest(
+            HTTPStatus.BAD_REQUEST,
+            "BadParameter",
+            f"count_melded_copies is 1 or 0, not {rule[:40]!r}",
+        )
+    melds = tuple(m.strip() for m in values.get("melds", "").split(",") if m.strip())
+    return Query(
+        hand=values["q"].strip(),
+        melds=melds,
+        players=int(players),
+        count_melded_copies=rule in _TRUE,
+        visible=values.get("visible", "").strip(),
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def analyse(query: Query) -> bytes:
+    """The endpoint's body for ``query``: :func:`shanten.report.report` as UTF-8 JSON.
+    Raises the library's errors on bad input; answers are cached, errors are not."""
+    data = report(
+        query.hand,
+        melds=query.melds,
+        players=query.players,
+        count_melded_copies=query.count_melded_copies,
+        visible=query.visible,
+    )
+    return json.dumps(data, ensure_ascii=False).encode()
+
+
+def _error_body(kind: str, message: str) -> bytes:
+    return json.dumps({"error": {"type": kind, "message": message}}, ensure_ascii=False).encode()
+
+
+@functools.cache
+def _static(name: str) -> bytes:
+    return (importlib.resources.files("shanten.web") / "static" / name).read_bytes()
+
+
+@functools.cache
+def _page() -> bytes:
+    html = _static("index.html").decode()
+    return html.replace("<!--tile-sprite-->", tile_sprite(), 1).encode()
+
+
+@functools.cache
+def _favicon() -> bytes:
+    symbol = tile_sprite().split('<symbol id="tile-7z" viewBox="0 0 60 80">', 1)[1]
+    body = symbol.split("</symbol>", 1)[0]
+    return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 60 80">{body}</svg>'.encode()
+
+
+def _camel(status: HTTPStatus) -> str:
+    return "".join(word.capitalize() for word in status.name.split("_"))
+
+
+class _Handler(BaseHTTPRequestHandler):
+    """One request: GET or HEAD on the page, its static files and the endpoint."""
+
+    server_version = "shanten-web"
+    protocol_version = "HTTP/1.1"
+    timeout = 30  # seconds an idle kept-alive connection may hold a thread
+
+    def do_GET(self) -> None:
+        self._dispatch()
+
+    def do_HEAD(self) -> None:
+        self._dispatch()
+
+    def _not_allowed(self) -> None:
+        self.close_connection = True  # the body, if any, is not read
+        self._send(
+            HTTPStatus.METHOD_NOT_ALLOWED,
+            _error_body("MethodNotAllowed", f"{self.command} is not allowed: use GET"),
+            "application/json; charset=utf-8",
+            extra={"Allow": "GET, HEAD"},
+        )
+
+    do_POST = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = do_TRACE = do_CONNECT = _not_allowed
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """Errors found while reading the request line (400, 414, 501...): JSON too."""
+        status = HTTPStatus(code)
+        self.close_connection = True
+        self._send(
+            status,
+            _error_body(_camel(status), message or status.description or status.phrase),
+            "application/json; charset=utf-8",
+        )
+
+    def version_string(self) -> str:
+        return self.server_version
+
+    def log_message(self, format: str, *args: Any) -> None:
+        logger.info("%s %s", self.address_string(), format % args)
+
+    def _dispatch(self) -> None:
+        try:
+            self._route()
+        except Exception:  # a bug: log it, answer without details
+            logger.exception("error while answering %r", self.path)
+            self.close_connection = True
+            self._send(
+                HTTPStatus.INTERNAL_SERVER_ERROR,
+                _error_body("InternalError", "internal error: the server log has the details"),
+                "application/json; charset=utf-8",
+            )
+
+    def _route(self) -> None:
+        if len(self.path) > MAX_TARGET:
+            self._send_error(
+                HTTPStatus.REQUEST_URI_TOO_LONG,
+                "InputTooLong",
+                f"the address is over {MAX_TARGET} characters long",
+            )
+            return
+        url = urlsplit(self.path)
+        path = url.path
+        if path == "/api/analyse":
+            self._analyse(url.query)
+        elif path in ("/", "/index.html"):
+            self._send(
+                HTTPStatus.OK,
+                _page(),
+                "text/html; charset=utf-8",
+                cache="no-cache",
+                extra={"Content-Security-Policy": _PAGE_CSP},
+            )
+        elif path in _STATIC:
+            name, content_type = _STATIC[path]
+            self._send(HTTPStatus.OK, _static(name), content_type, cache="no-cache")
+        elif path == "/favicon.svg":
+            self._send(HTTPStatus.OK, _favicon(), "image/svg+xml; charset=utf-8", cache="no-cache")
+        else:
+            self._send_error(HTTPStatus.NOT_FOUND, "NotFound", f"no page at {path[:80]!r}")
+
+    def _analyse(self, raw: str) -> None:
+        try:
+            body = analyse(parse_query(raw))
+        except BadRequest as error:
+            self._send_error(error.status, error.kind, error.message)
+        except ShantenError as error:
+            self._send_error(HTTPStatus.BAD_REQUEST, type(error).__name__, str(error))
+        else:
+            self._send(HTTPStatus.OK, body, "application/json; charset=utf-8")
+
+    def _send_error(self, status: HTTPStatus, kind: str, message: str) -> None:
+        self._send(status, _error_body(kind, message), "application/json; charset=utf-8")
+
+    def _send(
+        self,
+        status: HTTPStatus,
+        body: bytes,
+        content_type: str,
+        *,
+        cache: str = "no-store",
+        extra: dict[str, str] | None = None,
+    ) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", cache)
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Referrer-Policy", "no-referrer")
+        self.send_header("X-Frame-Options", "DENY")
+        for name, value in (extra or {}).items():
+            self.send_header(name, value)
+        if self.close_connection:
+            self.send_header("Connection", "close")
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+
+class Server(ThreadingHTTPServer):
+    """A thread per connection; a deep listen queue so that hundreds of clients at once
+    wait instead of being refused."""
+
+    daemon_threads = True
+    request_queue_size = 512
+
+
+class _Server6(Server):
+    address_family = socket.AF_INET6
+
+
+def warm_up() -> None:
+    """Build the library's tables (a few seconds, once per process) before serving, so the
+    first visitor does not wait for them."""
+    report("23489m6799p22567s")
+    report("1111m111122233z", players=3)
+
+
+def make_server(host: str = "127.0.0.1", port: int = 8000) -> Server:
+    """A ready, bound server (``port=0`` picks a free port: ``server.server_address[1]``);
+    call ``serve_forever()`` on it, in a thread if need be, and ``shutdown()`` to stop."""
+    warm_up()
+    cls = _Server6 if ":" in host else Server
+    return cls((host, port), _Handler)
+
+
+def url_of(server: Server) -> str:
+    """The address to open in a browser: ``http://127.0.0.1:8000/``."""
+    host, port = server.server_address[:2]
+    name = host if isinstance(host, str) else bytes(host).decode()
+    return f"http://[{name}]:{port}/" if ":" in name else f"http://{name}:{port}/"
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000) -> None:
+    """Serve the page on ``host:port``, printing its URL, until Ctrl-C."""
+    server = make_server(host, port)
+    with server:
+        print(f"Serving on {url_of(server)}", flush=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            print("\nStopped.", flush=True)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="shanten serve",
+        description="Serve the local analysis page (牌理) and its JSON endpoint "
+        "(/api/analyse?q=HAND) until Ctrl-C.",
+    )
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1, this machine only)",
+    )
+    parser.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``shanten serve``: returns 0 after Ctrl-C, 2 when the address cannot be used."""
+    args = _parser().parse_args(argv)
+    if not 0 <= args.port <= 65535:
+        print(f"shanten serve: error: port {args.port} is not 0-65535", file=sys.stderr)
+        return 2
+    handler = logging.StreamHandler()  # one line per request, on stderr
+    handler.setFormatter(logging.Formatter("%(message)s"))
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    try:
+        serve(args.host, args.port)
+    except KeyboardInterrupt:  # during the warm-up
+        return 0
+    except OSError as error:
+        print(
+            f"shanten serve: error: cannot listen on {args.host}:{args.port}: {error}",
+            file=sys.stderr,
+        )
+        return 2
+    finally:
+        logger.removeHandler(handler)
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

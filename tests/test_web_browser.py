@@ -1,0 +1,291 @@
+"""The local page in a real browser: headless Chromium (Debian's ``/usr/bin/chromium``)
+driven by Playwright's Python package. A person's steps: type a hand, click tiles, switch
+to 3-player, read the discard table (打牌候補), see a bad hand's message beside the box,
+open a shared link. Saves a screenshot to ``test-artifacts/page.png``.
+
+Without Chromium or Playwright these tests skip, unless ``SHANTEN_REQUIRE_BROWSER=1``
+(CI sets it), which turns the skip into a failure. ``SHANTEN_CHROMIUM`` names another
+browser binary. ``SHANTEN_DOCS_SCREENSHOT=1`` also writes the README's
+``docs/screenshot.png``.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+import shanten
+from shanten.web.server import make_server
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = os.environ.get("SHANTEN_CHROMIUM", "/usr/bin/chromium")
+# As the machine notes say: no sandbox as root, and no network but loopback.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def _missing() -> str | None:
+    """Why the browser tests cannot run here, or None."""
+    if importlib.util.find_spec("playwright") is None:
+        return "Playwright's Python package is not installed: pip install -e '.[test]'"
+    if shutil.which(CHROMIUM) is None:
+        return f"no Chromium at {CHROMIUM}: apt-get install chromium (or set SHANTEN_CHROMIUM)"
+    return None
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    reason = _missing()
+    if reason is not None:
+        if os.environ.get("SHANTEN_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"SHANTEN_REQUIRE_BROWSER=1 but {reason}", pytrace=False)
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def base_url() -> Iterator[str]:
+    server = make_server("127.0.0.1", 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+    thread.join(5)
+
+
+@pytest.fixture
+def page(browser: Browser, base_url: str) -> Iterator[Page]:
+    """A fresh tab on the empty page; fails the test on a script error."""
+    context = browser.new_context(
+        viewport={"width": 1100, "height": 900}, base_url=base_url, reduced_motion="reduce"
+    )
+    tab = context.new_page()
+    tab.set_default_timeout(10_000)
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    tab.on(
+        "console",
+        lambda message: (
+            errors.append(message.text)
+            if message.type == "error" and "status of 4" not in message.text  # 400s are expected
+            else None
+        ),
+    )
+    yield tab
+    context.close()
+    assert errors == []
+
+
+def analysed(page: Page) -> None:
+    """Wait for the page to show an answer or an error."""
+    page.wait_for_selector("body[data-state=done], body[data-state=error]", state="attached")
+
+
+def submit(page: Page, hand: str) -> None:
+    page.fill("#q", hand)
+    page.evaluate("document.body.dataset.state = 'typing'")
+    page.click("#analyse")
+    analysed(page)
+
+
+def table(page: Page, view: Literal["all", "standard"]) -> list[dict[str, Any]]:
+    """The rows of the discard table as the page draws them."""
+    rows: list[dict[str, Any]] = page.eval_on_selector_all(
+        f"table.discards[data-view={view}] tr.discard-row",
+        """rows => rows.map(row => ({
+            discard: row.querySelector('td.discard svg.tile').dataset.tile,
+            shanten: Number(row.dataset.shanten),
+            tiles: [...row.querySelectorAll('.counted')].map(c => c.dataset.tile),
+            counts: [...row.querySelectorAll('.counted .count')].map(c => Number(c.textContent)),
+            total: Number(row.querySelector('td.total').textContent),
+            good: row.querySelector('td.good').textContent.trim(),
+        }))""",
+    )
+    return rows
+
+
+def expected_table(
+    hand: str, view: Literal["all", "standard"], **options: Any
+) -> list[dict[str, Any]]:
+    rows = []
+    for option in shanten.discards(hand, form=view, second_step=True, **options):
+        good = option.good_shape
+        rows.append(
+            {
+                "discard": option.discard,
+                "shanten": option.shanten,
+                "tiles": list(option.ukeire.tiles),
+                "counts": list(option.ukeire.counts),
+                "total": option.ukeire.total,
+                "good": f"{round(good.share * 100)}% ({good.good}/{good.total})"
+                if good is not None and good.total
+                else "",
+            }
+        )
+    return rows
+
+
+def query_of(page: Page) -> dict[str, list[str]]:
+    return parse_qs(urlsplit(page.url).query)
+
+
+def test_type_a_hand_and_read_the_discard_table(page: Page) -> None:
+    page.goto("/")
+    hand = "23489m6799p22567s"
+    submit(page, hand)
+    assert page.inner_text("#shanten-min") == "1-shanten 1向聴"
+    assert table(page, "all") == expected_table(hand, "all")
+    assert page.is_hidden("table.discards[data-view=standard]")
+    page.click("#discard-views [role=tab][data-view=standard]")
+    assert page.is_visible("table.discards[data-view=standard]")
+    assert table(page, "standard") == expected_table(hand, "standard")
+    assert query_of(page) == {"q": [hand]}  # the address is the analysis, to share
+    # the witness: a complete hand and the tiles it needs
+    witness = shanten.calculate(hand).witness
+    needed = page.eval_on_selector_all(
+        "#witness .needed svg.tile", "tiles => tiles.map(t => t.dataset.tile)"
+    )
+    assert needed == [str(t) for t in witness.needed]
+    # a click on a tile of the hand discards it: now 13 tiles and their effective tiles
+    page.evaluate("document.body.dataset.state = 'clicking'")
+    page.click("#summary .hand-view button[data-tile='8m']")
+    analysed(page)
+    assert page.input_value("#q") == "2349m6799p22567s"
+    shown = page.eval_on_selector_all(
+        "#ukeire-views-all .counted", "tiles => tiles.map(t => t.dataset.tile)"
+    )
+    assert shown == list(shanten.ukeire("2349m6799p22567s").tiles)
+
+
+def test_click_tiles_to_build_a_hand(page: Page) -> None:
+    page.goto("/")
+    for name in ["1z", "1m", "2m", "3m", "4p", "5p", "6p", "9s", "7s", "8s", "2z", "1z", "2z"]:
+        page.click(f"#palette button[data-tile='{name}']")
+    assert page.input_value("#q") == "123m456p789s1122z"  # sorted as it is built
+    page.click(f"#palette button[data-tile='{'5z'}']")
+    page.click("#undo")
+    assert page.input_value("#q") == "123m456p789s1122z"
+    page.click("#analyse")
+    analysed(page)
+    assert page.inner_text("#shanten-min") == "ready 聴牌"
+    waits = page.eval_on_selector_all("#waits tr.wait-row", "rows => rows.map(r => r.dataset.tile)")
+    assert waits == [str(t) for t in shanten.waits("123m456p789s1122z").tiles]
+    # melds from the buttons too: a pon, then a chi
+    page.fill("#q", "")
+    page.check("input[name=target][value=melds]")
+    for name in ["7z", "7z", "7z", "7p", "8p", "9p"]:
+        page.click(f"#palette button[data-tile='{name}']")
+    assert page.input_value("#melds") == "777z,789p"
+
+
+def test_three_player_switch(page: Page) -> None:
+    page.goto("/")
+    hand = "1111m111122233z"
+    submit(page, hand)
+    assert page.get_attribute("#shanten-min", "data-shanten") == "1"
+    assert page.is_enabled("#palette button[data-tile='5m']")
+    page.evaluate("document.body.dataset.state = 'switching'")
+    page.check("#players")  # switching re-analyses at once
+    analysed(page)
+    assert page.get_attribute("#shanten-min", "data-shanten") == str(
+        shanten.shanten(hand, players=3)
+    )
+    assert query_of(page) == {"q": [hand], "players": ["3"]}
+    assert page.is_disabled("#palette button[data-tile='5m']")  # no 2m-8m in 3-player
+    effective = page.eval_on_selector_all(
+        "#ukeire-views-all .counted", "tiles => tiles.map(t => t.dataset.tile)"
+    )
+    assert effective == list(shanten.ukeire(hand, players=3).tiles)
+
+
+def test_bad_input_shows_the_message_beside_the_box(page: Page) -> None:
+    page.goto("/")
+    submit(page, "12x3m")
+    error = page.locator("#error")
+    assert error.is_visible()
+    with pytest.raises(shanten.NotationError) as raised:
+        shanten.Hand("12x3m")
+    assert error.inner_text() == str(raised.value)  # the caret lines too
+    assert page.is_hidden("#result")
+    assert "Traceback" not in page.content()
+    # beside the box: right under it, in its column
+    box, message = page.locator("#q").bounding_box(), error.bounding_box()
+    assert box is not None and message is not None
+    assert 0 <= message["y"] - (box["y"] + box["height"]) < 30
+    assert abs(message["x"] - box["x"]) < 10
+    # a good hand clears it
+    submit(page, "1m")
+    assert error.is_hidden() and page.is_visible("#result")
+    # too long for the server: its reason, not a 500
+    page.goto("/?q=" + "1" * 400 + "m")
+    analysed(page)
+    assert "at most 300" in error.inner_text()
+
+
+def test_a_shared_link_reproduces_the_analysis(page: Page) -> None:
+    page.goto("/?q=22345m&melds=777z,789p,1111s&visible=1z4m")
+    analysed(page)
+    assert page.input_value("#q") == "22345m"
+    assert page.input_value("#melds") == "777z,789p,1111s"
+    assert page.input_value("#visible") == "1z4m"
+    options: dict[str, Any] = {"melds": ["777z", "789p", "1111s"], "visible": "1z4m"}
+    assert table(page, "all") == expected_table("22345m", "all", **options)
+    melds = page.eval_on_selector_all("#summary .meld", "melds => melds.map(m => m.title)")
+    assert melds == ["meld 777z", "meld 789p", "meld 1111s"]
+    # the copy rule, from the link, and back in history
+    page.goto("/?q=45z&melds=444z,555z,111m,999p&count_melded_copies=1")
+    analysed(page)
+    assert page.is_checked("#count_melded_copies")
+    assert page.get_attribute("#shanten-min", "data-shanten") == "1"
+    page.evaluate("document.body.dataset.state = 'back'")
+    page.go_back()
+    analysed(page)
+    assert page.input_value("#q") == "22345m"
+
+
+def test_screenshot(page: Page) -> None:
+    """The page as a person sees it, saved as a test artifact (and, on request, for the
+    README)."""
+    page.goto("/?q=23489m6799p22567s")
+    analysed(page)
+    page.wait_for_function("() => document.fonts.status === 'loaded'")
+    artifacts = ROOT / "test-artifacts"
+    artifacts.mkdir(exist_ok=True)
+    page.screenshot(path=str(artifacts / "page.png"), full_page=True)
+    assert (artifacts / "page.png").stat().st_size > 10_000
+    if os.environ.get("SHANTEN_DOCS_SCREENSHOT") == "1":
+        page.set_viewport_size({"width": 1000, "height": 900})
+        # down to the end of the 1-shanten rows, where the 2-shanten ones begin
+        below = page.locator("table.discards[data-view=all] tr.level").nth(1).bounding_box()
+        assert below is not None
+        page.screenshot(
+            path=str(ROOT / "docs" / "screenshot.png"),
+            full_page=True,
+            clip={"x": 0, "y": 0, "width": 1000, "height": below["y"]},
+        )
