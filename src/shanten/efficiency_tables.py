@@ -31,7 +31,7 @@ import numpy.typing as npt
 
 from shanten.forms import parts
 from shanten.lookup import _combine_classes, class_ids
-from shanten.tables import TARGETS
+from shanten.tables import TARGETS, Kind
 
 __all__ = ["EfficiencyTables", "PartTables", "efficiency_tables"]
 
@@ -92,34 +92,58 @@ def _improvement_masks(vectors: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     return masks
 
 
+def _interned(values: npt.NDArray[np.int64]) -> list[int]:
+    """The values as a list whose equal entries share one int object (most are > 256,
+    which Python would otherwise allocate one by one)."""
+    pool: dict[int, int] = {}
+    return [pool.setdefault(v, v) for v in values.reshape(-1).tolist()]
+
+
+@functools.cache
+def _shared_tables(
+    kind: Kind, others: tuple[Kind, Kind, Kind]
+) -> tuple[list[int], int, list[int], int, list[int], list[int]]:
+    """The lookups of a part of ``kind`` whose other parts are of kinds ``others``: the
+    same for manzu, pinzu and souzu in 4-player mahjong, so built once."""
+    va, vb, vc = (class_ids(other)[1] for other in others)
+    vectors = class_ids(kind)[1]
+    ab = _combine_classes(va, vb)
+    ab_unique, ab_inverse = np.unique(ab, axis=0, return_inverse=True)
+    rest, rest_inverse = np.unique(_combine_classes(ab_unique, vc), axis=0, return_inverse=True)
+    return (
+        ab_inverse.reshape(-1).tolist(),
+        len(vb),
+        rest_inverse.reshape(-1).tolist(),
+        len(vc),
+        _interned(_optimal_masks(vectors, rest)),
+        _interned(_improvement_masks(vectors)),
+    )
+
+
 @functools.cache
 def efficiency_tables(players: int) -> EfficiencyTables:
     """Build (once) the effective-tile tables for 3- or 4-player mahjong."""
     part_list = parts(players)
-    ids_vectors = [class_ids(kind) for kind, _ in part_list]
     built = []
-    for p, (_, tiles) in enumerate(part_list):
+    for p, (kind, tiles) in enumerate(part_list):
         a, b, c = (q for q in range(4) if q != p)
-        va, vb, vc = (ids_vectors[q][1] for q in (a, b, c))
-        ab = _combine_classes(va, vb)
-        ab_unique, ab_inverse = np.unique(ab, axis=0, return_inverse=True)
-        abc = _combine_classes(ab_unique, vc)
-        rest, rest_inverse = np.unique(abc, axis=0, return_inverse=True)
-        ids, vectors = ids_vectors[p]
+        first, first_width, second, second_width, optimal, improves = _shared_tables(
+            kind, (part_list[a][0], part_list[b][0], part_list[c][0])
+        )
         n = len(tiles)
         built.append(
             PartTables(
                 tiles=tuple(tiles),
                 weights=tuple(5 ** (n - 1 - k) for k in range(n)),
-                ids=ids,
-                classes=len(vectors),
+                ids=class_ids(kind)[0],
+                classes=len(class_ids(kind)[1]),
                 others=(a, b, c),
-                first=ab_inverse.reshape(-1).tolist(),
-                first_width=len(vb),
-                second=rest_inverse.reshape(-1).tolist(),
-                second_width=len(vc),
-                optimal=_optimal_masks(vectors, rest).reshape(-1).tolist(),
-                improves=_improvement_masks(vectors).reshape(-1).tolist(),
+                first=first,
+                first_width=first_width,
+                second=second,
+                second_width=second_width,
+                optimal=optimal,
+                improves=improves,
             )
         )
     return EfficiencyTables(parts=(built[0], built[1], built[2], built[3]))

@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from shanten.hand import Hand, Position
-from shanten.tables import INF, TARGETS, Kind, complete_shapes, encode, table, target_index
+from shanten.tables import INF, TARGETS, Kind, complete_shapes, encode, target_index
 from shanten.tiles import NUM_TILES, TERMINALS_AND_HONOURS, Tile
 
 __all__ = [
@@ -81,8 +81,22 @@ def part_distances(
     shape = [counts[i] for i in tiles]
     part_caps = [caps[i] for i in tiles]
     if all(cap == 4 for cap in part_caps):
-        return [int(v) for v in table(kind)[encode(shape)]]
+        return _class_vectors(kind)[_class_bytes(kind)[encode(shape)]]
     return _capped_distances(kind, shape, part_caps, max_sets)
+
+
+@functools.cache
+def _class_vectors(kind: Kind) -> list[list[int]]:
+    """The distance vector of each class, with the clipped 15 read back as INF."""
+    from shanten.lookup import class_ids
+
+    return [[v if v < 15 else INF for v in row] for row in class_ids(kind)[1].tolist()]
+
+
+def _class_bytes(kind: Kind) -> bytes:
+    from shanten.lookup import class_ids
+
+    return class_ids(kind)[0]
 
 
 @dataclass(frozen=True)

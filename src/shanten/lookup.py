@@ -30,7 +30,7 @@ import numpy.typing as npt
 
 from shanten.forms import parts
 from shanten.hand import VALID_SIZES
-from shanten.tables import INF, TARGETS, Kind, encode, table
+from shanten.tables import INF, TARGETS, Kind, build_table, encode
 from shanten.tiles import TERMINALS_AND_HONOURS
 
 __all__ = ["NO_CLASS", "LookupChain", "class_ids", "lookup_chain", "make_fast_distance"]
@@ -57,10 +57,11 @@ def class_ids(kind: Kind) -> tuple[bytes, npt.NDArray[np.int64]]:
     """
     n = _WIDTH[kind]
     small = _tile_totals(n) <= 14
-    distances = np.minimum(table(kind)[small], _CAP).astype(np.int64)
-    key = np.zeros(len(distances), dtype=np.int64)
-    for column in range(len(TARGETS)):
-        key = key * 16 + distances[:, column]
+    distances = build_table(kind)
+    key = np.zeros(int(small.sum()), dtype=np.int64)
+    for column in range(len(TARGETS)):  # one column at a time: no full int64 copy
+        key = key * 16 + np.minimum(distances[small, column], _CAP)
+    del distances
     unique, inverse = np.unique(key, return_inverse=True)
     vectors = np.empty((len(unique), len(TARGETS)), dtype=np.int64)
     for column in range(len(TARGETS) - 1, -1, -1):

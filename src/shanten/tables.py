@@ -25,7 +25,7 @@ Rows are indexed by the base-5 code of the counts with the first tile most signi
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Final, Literal
 
 import numpy as np
@@ -36,6 +36,7 @@ __all__ = [
     "TARGETS",
     "Kind",
     "build",
+    "build_table",
     "complete_shapes",
     "encode",
     "honour_table",
@@ -84,46 +85,38 @@ def _shift(source: npt.NDArray[np.bool_], add: Sequence[int]) -> npt.NDArray[np.
     return result
 
 
-def _complete_indicator(n: int, runs: bool) -> npt.NDArray[np.bool_]:
-    """Boolean array (10, 5, ..., 5): is the shape complete for each target?"""
+def _complete_shapes_by_target(n: int, runs: bool) -> Iterator[tuple[int, npt.NDArray[np.bool_]]]:
+    """(target column, boolean array (5, ..., 5): is the shape complete for it?), one target
+    at a time, so that no array of all ten is ever held."""
     blocks = []
     for i in range(n):
         blocks.append([3 if j == i else 0 for j in range(n)])
         if runs and i + 2 < n:
             blocks.append([1 if i <= j <= i + 2 else 0 for j in range(n)])
     pairs = [[2 if j == i else 0 for j in range(n)] for i in range(n)]
-    indicator = np.zeros((len(TARGETS),) + (5,) * n, dtype=bool)
     with_sets = np.zeros((5,) * n, dtype=bool)
     with_sets[(0,) * n] = True
     for x in range(5):
-        indicator[target_index(x, 0)] = with_sets
+        yield target_index(x, 0), with_sets
         with_pair = np.zeros_like(with_sets)
         for pair in pairs:
             with_pair |= _shift(with_sets, pair)
-        indicator[target_index(x, 1)] = with_pair
+        yield target_index(x, 1), with_pair
         grown = np.zeros_like(with_sets)
         for block in blocks:
             grown |= _shift(with_sets, block)
         with_sets = grown
-    return indicator
 
 
-@functools.cache
-def _indicator(kind: Kind) -> npt.NDArray[np.bool_]:
-    n, runs = _SIZES[kind]
-    return _complete_indicator(n, runs)
-
-
-def _transform(indicator: npt.NDArray[np.bool_]) -> npt.NDArray[np.uint8]:
+def _transform(n: int, runs: bool) -> npt.NDArray[np.uint8]:
     """Min-plus distance transform of each target's complete shapes, one axis at a time.
 
     Works on a contiguous (5, ..., 5, 10) array, targets last, so that the result is the
     (5**n, 10) table without a transpose; each axis is viewed as (5**axis, 5, rest).
     """
-    n = indicator.ndim - 1
-    dist = np.ascontiguousarray(
-        np.where(np.moveaxis(indicator, 0, -1), np.uint8(0), np.uint8(_BIG))
-    )
+    dist = np.empty((5,) * n + (len(TARGETS),), dtype=np.uint8)
+    for target, complete in _complete_shapes_by_target(n, runs):
+        dist[..., target] = np.where(complete, np.uint8(0), np.uint8(_BIG))
     one = np.uint8(1)
     scratch = np.empty(dist.size // 5, dtype=np.uint8)
     for axis in range(n):
@@ -139,10 +132,20 @@ def _transform(indicator: npt.NDArray[np.bool_]) -> npt.NDArray[np.uint8]:
     return result
 
 
+def build_table(kind: Kind) -> npt.NDArray[np.uint8]:
+    """Build the distance table of ``kind`` afresh: shape ``(5**n, 10)``.
+
+    The library itself keeps only the distance classes derived from it
+    (:func:`shanten.lookup.class_ids`), so the full table is not held in memory.
+    """
+    return _transform(*_SIZES[kind])
+
+
 @functools.cache
 def table(kind: Kind) -> npt.NDArray[np.uint8]:
-    """The distance table of ``kind``: shape ``(5**n, 10)``, read-only, built once."""
-    result = _transform(_indicator(kind))
+    """The distance table of ``kind``: shape ``(5**n, 10)``, read-only, built once and
+    kept (19.5 MB for suits) for callers that want the table itself."""
+    result = build_table(kind)
     result.flags.writeable = False
     return result
 
@@ -169,9 +172,14 @@ def complete_shapes(kind: Kind) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.in
     Sorted by target column, then by code. Used where tiles are capped below 4 (copies in
     melds, or tiles absent from the game) and to build witnesses.
     """
-    n, _ = _SIZES[kind]
-    indicator = _indicator(kind).reshape(len(TARGETS), -1)
-    targets, codes = np.nonzero(indicator)
+    n, runs = _SIZES[kind]
+    found = [
+        (target, np.flatnonzero(complete))
+        for target, complete in _complete_shapes_by_target(n, runs)
+    ]
+    found.sort(key=lambda item: item[0])
+    codes = np.concatenate([c for _, c in found])
+    targets = np.concatenate([np.full(len(c), t) for t, c in found])
     digits = np.empty((len(codes), n), dtype=np.int8)
     rest = codes.copy()
     for i in range(n - 1, -1, -1):
@@ -184,4 +192,4 @@ def complete_shapes(kind: Kind) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.in
 
 def build() -> dict[str, npt.NDArray[np.uint8]]:
     """Build every table the library needs from scratch (no cache) and return them."""
-    return {kind: _transform(_complete_indicator(*_SIZES[kind])) for kind in _SIZES}
+    return {kind: _transform(*_SIZES[kind]) for kind in _SIZES}
