@@ -25,7 +25,7 @@ Rows are indexed by the base-5 code of the counts with the first tile most signi
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Final, Literal
 
 import numpy as np
@@ -76,50 +76,44 @@ def encode(counts: Sequence[int]) -> int:
     return code
 
 
-def _shift(source: npt.NDArray[np.bool_], add: Sequence[int]) -> npt.NDArray[np.bool_]:
-    """Shapes ``s + add`` for every ``s`` in ``source`` that stays within 4 per tile."""
-    result = np.zeros_like(source)
-    src = tuple(slice(0, 5 - a) for a in add)
-    dst = tuple(slice(a, 5) for a in add)
-    result[dst] = source[src]
+def _blocks(n: int, runs: bool) -> tuple[list[list[int]], list[list[int]]]:
+    """The sets (triplets, and runs when allowed) and the pairs of an n-tile part."""
+    sets = []
+    for i in range(n):
+        sets.append([3 if j == i else 0 for j in range(n)])
+        if runs and i + 2 < n:
+            sets.append([1 if i <= j <= i + 2 else 0 for j in range(n)])
+    pairs = [[2 if j == i else 0 for j in range(n)] for i in range(n)]
+    return sets, pairs
+
+
+def _complete_codes(n: int, runs: bool) -> list[tuple[int, npt.NDArray[np.int64]]]:
+    """(target column, sorted base-5 codes of its complete shapes) for every target.
+
+    Grows the shapes of x sets by each set, keeping those within 4 copies per tile; a few
+    thousand rows at most, so this is cheap next to the transform.
+    """
+    sets, pairs = _blocks(n, runs)
+    weights = np.array([5 ** (n - 1 - i) for i in range(n)], dtype=np.int64)
+    set_rows, pair_rows = np.array(sets, dtype=np.int64), np.array(pairs, dtype=np.int64)
+
+    def grow(shapes: npt.NDArray[np.int64], blocks: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+        grown = (shapes[:, None, :] + blocks[None, :, :]).reshape(-1, n)
+        return np.unique(grown[(grown <= 4).all(axis=1)], axis=0)
+
+    result = []
+    shapes = np.zeros((1, n), dtype=np.int64)
+    for x in range(5):
+        result.append((target_index(x, 0), np.sort(shapes @ weights)))
+        result.append((target_index(x, 1), np.sort(grow(shapes, pair_rows) @ weights)))
+        shapes = grow(shapes, set_rows)
     return result
 
 
-def _complete_shapes_by_target(n: int, runs: bool) -> Iterator[tuple[int, npt.NDArray[np.bool_]]]:
-    """(target column, boolean array (5, ..., 5): is the shape complete for it?), one target
-    at a time, so that no array of all ten is ever held."""
-    blocks = []
-    for i in range(n):
-        blocks.append([3 if j == i else 0 for j in range(n)])
-        if runs and i + 2 < n:
-            blocks.append([1 if i <= j <= i + 2 else 0 for j in range(n)])
-    pairs = [[2 if j == i else 0 for j in range(n)] for i in range(n)]
-    with_sets = np.zeros((5,) * n, dtype=bool)
-    with_sets[(0,) * n] = True
-    for x in range(5):
-        yield target_index(x, 0), with_sets
-        with_pair = np.zeros_like(with_sets)
-        for pair in pairs:
-            with_pair |= _shift(with_sets, pair)
-        yield target_index(x, 1), with_pair
-        grown = np.zeros_like(with_sets)
-        for block in blocks:
-            grown |= _shift(with_sets, block)
-        with_sets = grown
-
-
-def _transform(n: int, runs: bool) -> npt.NDArray[np.uint8]:
-    """Min-plus distance transform of each target's complete shapes, one axis at a time.
-
-    Works on a contiguous (5, ..., 5, 10) array, targets last, so that the result is the
-    (5**n, 10) table without a transpose; each axis is viewed as (5**axis, 5, rest).
-    """
-    dist = np.empty((5,) * n + (len(TARGETS),), dtype=np.uint8)
-    for target, complete in _complete_shapes_by_target(n, runs):
-        dist[..., target] = np.where(complete, np.uint8(0), np.uint8(_BIG))
+def _minplus_axes(dist: npt.NDArray[np.uint8], axes: range, scratch: npt.NDArray[np.uint8]) -> None:
+    """The transform along each of ``axes`` of a contiguous array, in place."""
     one = np.uint8(1)
-    scratch = np.empty(dist.size // 5, dtype=np.uint8)
-    for axis in range(n):
+    for axis in axes:
         view = dist.reshape(5**axis, 5, -1)
         plus_one = scratch.reshape(5**axis, -1)
         for h in range(1, 5):
@@ -127,6 +121,29 @@ def _transform(n: int, runs: bool) -> npt.NDArray[np.uint8]:
         for h in range(3, -1, -1):
             np.add(view[:, h + 1], one, out=plus_one)
             np.minimum(view[:, h], plus_one, out=view[:, h])
+
+
+def _transform(n: int, runs: bool) -> npt.NDArray[np.uint8]:
+    """Min-plus distance transform of each target's complete shapes, one axis at a time.
+
+    Works on a contiguous (5, ..., 5, 10) array, targets last, so that the result is the
+    (5**n, 10) table without a transpose; each axis is viewed as (5**axis, 5, rest). The
+    last axes would be walked in chunks of a few bytes, which is slow, so after the first
+    half the array is rotated once to bring them to the front, and rotated back at the end.
+    """
+    dist = np.full(5**n * len(TARGETS), _BIG, dtype=np.uint8)
+    flat = dist.reshape(-1, len(TARGETS))
+    for target, codes in _complete_codes(n, runs):
+        flat[codes, target] = 0
+    dist = dist.reshape((5,) * n + (len(TARGETS),))
+    scratch = np.empty(dist.size // 5, dtype=np.uint8)
+    half = (n + 1) // 2
+    _minplus_axes(dist, range(half), scratch)
+    if half < n:
+        order = [*range(half, n), *range(half), n]
+        dist = np.ascontiguousarray(dist.transpose(order))
+        _minplus_axes(dist, range(n - half), scratch)
+        dist = np.ascontiguousarray(dist.transpose(np.argsort(order)))
     result = dist.reshape(-1, len(TARGETS))
     result[result >= _BIG] = INF
     return result
@@ -173,13 +190,9 @@ def complete_shapes(kind: Kind) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.in
     melds, or tiles absent from the game) and to build witnesses.
     """
     n, runs = _SIZES[kind]
-    found = [
-        (target, np.flatnonzero(complete))
-        for target, complete in _complete_shapes_by_target(n, runs)
-    ]
-    found.sort(key=lambda item: item[0])
+    found = _complete_codes(n, runs)
     codes = np.concatenate([c for _, c in found])
-    targets = np.concatenate([np.full(len(c), t) for t, c in found])
+    targets = np.concatenate([np.full(len(c), t, dtype=np.int8) for t, c in found])
     digits = np.empty((len(codes), n), dtype=np.int8)
     rest = codes.copy()
     for i in range(n - 1, -1, -1):
@@ -187,7 +200,7 @@ def complete_shapes(kind: Kind) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.in
         rest //= 5
     for array in (digits, targets):
         array.flags.writeable = False
-    return digits, targets.astype(np.int8)
+    return digits, targets
 
 
 def build() -> dict[str, npt.NDArray[np.uint8]]:
