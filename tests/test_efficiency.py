@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+import numpy as np
 import pytest
 
 from shanten import HandError, Meld, Tile, discards, shanten, ukeire
@@ -163,6 +164,12 @@ def test_visible_tiles_reduce_counts_but_keep_the_tile() -> None:
     assert seen.tiles == ("1z", "2z") and seen.counts == (0, 2) and seen.total == 2
     by_counts = ukeire("123m456p789s1122z", visible=[0] * 27 + [2, 0, 0, 0, 0, 0, 0])
     assert by_counts == seen
+    array = np.zeros(34, dtype=np.int64)
+    array[27] = 2
+    assert ukeire("123m456p789s1122z", visible=array) == seen
+    assert ukeire("123m456p789s1122z", visible=[Tile("1z"), Tile("1z")]) == seen
+    with pytest.raises(TypeError, match="visible is notation"):
+        ukeire("123m456p789s1122z", visible=[1.5])
     with pytest.raises(HandError, match="5 copies of 1z in the hand, melds and visible tiles"):
         ukeire("123m456p789s1122z", visible="111z")
 

@@ -28,6 +28,14 @@ def test_hand_from_counts_and_back() -> None:
     assert repr(hand) == "Hand('123m77z')"
 
 
+def test_a_bool_count_is_the_int_it_is() -> None:
+    # Python's bools are ints; both the lookup path and the careful path read True as 1
+    # (they once disagreed: the lookup path answered while Hand() raised).
+    counts: list[int] = [True] + [0] * 33
+    assert Hand(counts) == Hand("1m")
+    assert shanten(counts) == 0 == shanten("1m")
+
+
 def test_numpy_counts_are_accepted() -> None:
     array = np.zeros(34, dtype=np.uint8)
     array[0] = 2
@@ -43,7 +51,6 @@ def test_numpy_counts_are_accepted() -> None:
         ([0] * 33 + [-1], "-1 copies of 7z: a count cannot be negative"),
         ([0] * 9 + [1.5] + [0] * 24, "the count of 1p is 1.5, not a whole number"),
         ([0] * 9 + [1.0] + [0] * 24, "the count of 1p is 1.0, not a whole number"),
-        ([True] + [0] * 33, "the count of 1m is True, not a whole number"),
         ([4, 4, 4, 3] + [0] * 30, "15 tiles: a hand has at most 14"),
     ],
 )

@@ -168,32 +168,45 @@ def _effective_thirteen_orphans(counts: Sequence[int]) -> tuple[int, list[int]]:
     return distance, effective
 
 
+def _seven_pairs_distance(counts: Sequence[int]) -> int:
+    pairs = sum(1 for c in counts if c >= 2)
+    distinct = sum(1 for c in counts if c >= 1)
+    return 7 - pairs + max(0, 7 - distinct)
+
+
+def _thirteen_orphans_distance(counts: Sequence[int]) -> int:
+    missing = sum(1 for t in TERMINALS_AND_HONOURS if counts[t] == 0)
+    return missing + (0 if any(counts[t] >= 2 for t in TERMINALS_AND_HONOURS) else 1)
+
+
 def _effective(pos: Position, counts: Sequence[int], form: FormView) -> tuple[int, list[int]]:
-    """(r, effective tiles) of a 3n+1 hand ``counts`` under ``pos``'s melds and rules."""
-    options: list[tuple[int, list[int]]] = []
+    """(r, effective tiles) of a 3n+1 hand ``counts`` under ``pos``'s melds and rules.
+
+    For the minimum over the forms, a draw is effective when it lowers a form that is at
+    the minimum; the tiles of the other forms are not computed.
+    """
+    closed = not pos.melds and sum(counts) == 13
+    if form in ("chiitoitsu", "kokushi") and not closed:
+        name = "seven pairs" if form == "chiitoitsu" else "thirteen orphans"
+        raise HandError(f"{name} needs a closed hand of 13 tiles (14 before the discard)")
+    standard: tuple[int, list[int]] | None = None
     if form in ("all", "standard"):
         if pos.capped:
-            options.append(_effective_standard_capped(_with_counts(pos, counts)))
+            standard = _effective_standard_capped(_with_counts(pos, counts))
         else:
-            options.append(_effective_standard(counts, pos.players, efficiency_tables(pos.players)))
-    closed = not pos.melds and sum(counts) == 13
-    if form in ("all", "chiitoitsu"):
-        if closed:
-            options.append(_effective_seven_pairs(pos, counts))
-        elif form == "chiitoitsu":
-            raise HandError("seven pairs needs a closed hand of 13 tiles (14 before the discard)")
-    if form in ("all", "kokushi"):
-        if closed:
-            options.append(_effective_thirteen_orphans(counts))
-        elif form == "kokushi":
-            raise HandError(
-                "thirteen orphans needs a closed hand of 13 tiles (14 before the discard)"
-            )
-    best = min(distance for distance, _ in options)
+            standard = _effective_standard(counts, pos.players, efficiency_tables(pos.players))
+        if form == "standard" or not closed:
+            return standard
+    seven = _seven_pairs_distance(counts) if form in ("all", "chiitoitsu") else None
+    orphans = _thirteen_orphans_distance(counts) if form in ("all", "kokushi") else None
+    best = min(d for d in (standard and standard[0], seven, orphans) if d is not None)
     tiles: set[int] = set()
-    for distance, effective in options:
-        if distance == best:
-            tiles.update(effective)
+    if standard is not None and standard[0] == best:
+        tiles.update(standard[1])
+    if seven == best:
+        tiles.update(_effective_seven_pairs(pos, counts)[1])
+    if orphans == best:
+        tiles.update(_effective_thirteen_orphans(counts)[1])
     return best, sorted(tiles)
 
 
@@ -203,6 +216,8 @@ def _with_counts(pos: Position, counts: Sequence[int]) -> Position:
 
 def _seen(pos: Position, visible: VisibleLike) -> list[int]:
     """Copies of each tile in the hand, the melds and the visible tiles; checked <= 4."""
+    if not pos.melds and isinstance(visible, (str, list, tuple)) and not visible:
+        return list(pos.counts)
     seen = list(pos.counts)
     for meld in pos.melds:
         for tile in meld.tiles:
@@ -221,24 +236,26 @@ def _seen(pos: Position, visible: VisibleLike) -> list[int]:
 
 
 def _visible_counts(visible: VisibleLike) -> list[int]:
+    """34 counts from notation, a sequence of tiles (notation or Tile), or 34 counts."""
+    from shanten.hand import valid_counts
+    from shanten.tiles import Tile
+
     if isinstance(visible, str):
         return counts_of(parse_tiles(visible))
     items = list(visible)
-    if len(items) == NUM_TILES and all(isinstance(v, int) for v in items):
-        from shanten.hand import valid_counts
-
+    if len(items) == NUM_TILES and not any(isinstance(i, (str, Tile)) for i in items):
         return list(valid_counts(items))
     counts = [0] * NUM_TILES
     for item in items:
         if isinstance(item, str):
             for tile in parse_tiles(item):
                 counts[tile] += 1
-        else:
-            from shanten.tiles import Tile
-
-            if not isinstance(item, Tile):
-                raise TypeError(f"a visible tile is notation or a Tile, not {type(item).__name__}")
+        elif isinstance(item, Tile):
             counts[item.index] += 1
+        else:
+            raise TypeError(
+                f"visible is notation, a list of tiles or 34 counts; got an item {item!r}"
+            )
     return counts
 
 

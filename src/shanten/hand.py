@@ -47,11 +47,21 @@ VALID_SIZES = frozenset({1, 2, 4, 5, 7, 8, 10, 11, 13, 14})
 def valid_counts(value: object) -> tuple[int, ...]:
     """Check a sequence of 34 tile counts and return it as a tuple of ints.
 
+    Counts are whole numbers 0-4 (Python ints, numpy integers; a bool is the int it is).
+
     >>> valid_counts([5] + [0] * 33)
     Traceback (most recent call last):
     ...
     shanten.errors.HandError: 5 copies of 1m: a tile has 4 copies
     """
+    if type(value) in (list, tuple) and len(value) == NUM_TILES:  # type: ignore[arg-type]
+        try:
+            packed = bytes(value)  # type: ignore[call-overload]  # ints 0-255 only
+        except (TypeError, ValueError):
+            pass  # the careful loop below names the culprit
+        else:
+            if max(packed) <= 4:
+                return tuple(packed)
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
         try:
             value = list(value)  # type: ignore[call-overload]  # numpy arrays, iterators
@@ -64,8 +74,6 @@ def valid_counts(value: object) -> tuple[int, ...]:
         raise HandError(f"a count vector has 34 entries (1m..7z), got {len(value)}")
     counts = []
     for index, count in enumerate(value):
-        if isinstance(count, bool):
-            raise HandError(f"the count of {tile_name(index)} is {count!r}, not a whole number")
         try:
             number = operator.index(count)
         except TypeError:
