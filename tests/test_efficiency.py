@@ -232,3 +232,21 @@ def test_discards_second_step_only_on_one_shanten_options() -> None:
 def test_good_shape_needs_a_one_shanten_hand() -> None:
     with pytest.raises(HandError, match="1-shanten"):
         good_shape("123m456p789s1122z")
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_incremental_discard_table_equals_ukeire_after_each_discard(players: int) -> None:
+    # discards() updates one part per discard; ukeire() recomputes the whole hand
+    rng = random.Random(77 + players)
+    wall = [t for t in range(34) for _ in range(4) if players == 4 or not 1 <= t <= 7]
+    for _ in range(150):
+        size = rng.choice([2, 5, 8, 11, 14])
+        counts = [0] * 34
+        for index in rng.sample(wall, size):
+            counts[index] += 1
+        for view in ("all", "standard"):
+            for option in discards(counts, players=players, form=view):
+                after = list(counts)
+                after[Tile(option.discard).index] -= 1
+                expected = ukeire(after, players=players, form=view)
+                assert (option.shanten, option.ukeire.tiles) == (expected.shanten, expected.tiles)

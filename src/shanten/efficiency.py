@@ -121,6 +121,68 @@ def _effective_standard(
     return distance, effective
 
 
+def _standard_after_each_discard(
+    counts: list[int], tables: EfficiencyTables
+) -> dict[int, tuple[int, list[int]]]:
+    """For a 3n+2 hand: discard -> (r, effective tiles) of the standard form, by lookups.
+
+    A discard changes one part's shape; the other parts keep their class and the
+    improvement mask of each of their draws, so those are computed once per hand and
+    grouped by mask. Per discard, only the four optimal-target masks (their rest classes
+    change) and the discarded part's own draws are looked up again.
+    """
+    sets = (sum(counts) - 1) // 3
+    parts_ = tables.parts
+    codes: list[int] = []
+    classes: list[int] = []
+    for part in parts_:
+        code = 0
+        for tile, weight in zip(part.tiles, part.weights, strict=True):
+            code += counts[tile] * weight
+        codes.append(code)
+        classes.append(part.ids[code])
+    groups: list[dict[int, list[int]]] = []
+    for p, part in enumerate(parts_):
+        by_mask: dict[int, list[int]] = {}
+        base, code, ids, improves = classes[p] * part.classes, codes[p], part.ids, part.improves
+        for tile, weight in zip(part.tiles, part.weights, strict=True):
+            if counts[tile] < 4:
+                by_mask.setdefault(improves[base + ids[code + weight]], []).append(tile)
+        groups.append(by_mask)
+    result: dict[int, tuple[int, list[int]]] = {}
+    for q, discarded_part in enumerate(parts_):
+        for tile_q, weight_q in zip(discarded_part.tiles, discarded_part.weights, strict=True):
+            if not counts[tile_q]:
+                continue
+            code_q = codes[q] - weight_q
+            after = list(classes)
+            after[q] = discarded_part.ids[code_q]
+            effective: list[int] = []
+            distance = 0
+            for p, part in enumerate(parts_):
+                a, b, c = part.others
+                rest = part.second[
+                    part.first[after[a] * part.first_width + after[b]] * part.second_width
+                    + after[c]
+                ]
+                entry = part.optimal[(rest * part.classes + after[p]) * 5 + sets]
+                mask = entry & 1023
+                distance = entry >> 10
+                if p != q:
+                    for improvement, tiles in groups[p].items():
+                        if improvement & mask:
+                            effective.extend(tiles)
+                    continue
+                base, ids, improves = after[p] * part.classes, part.ids, part.improves
+                for tile, weight in zip(part.tiles, part.weights, strict=True):
+                    held = counts[tile] - (tile == tile_q)
+                    if held < 4 and improves[base + ids[code_q + weight]] & mask:
+                        effective.append(tile)
+            effective.sort()
+            result[tile_q] = (distance, effective)
+    return result
+
+
 def _effective_standard_capped(pos: Position) -> tuple[int, list[int]]:
     """(r, effective tiles) of the standard form part by part, for melded-copy caps:
     each draw's part vector is recomputed within the caps and combined with the rest."""
@@ -179,11 +241,19 @@ def _thirteen_orphans_distance(counts: Sequence[int]) -> int:
     return missing + (0 if any(counts[t] >= 2 for t in TERMINALS_AND_HONOURS) else 1)
 
 
-def _effective(pos: Position, counts: Sequence[int], form: FormView) -> tuple[int, list[int]]:
+def _effective(
+    pos: Position,
+    counts: Sequence[int],
+    form: FormView,
+    known_standard: tuple[int, list[int]] | None = None,
+    known_closed: tuple[int, int] | None = None,
+) -> tuple[int, list[int]]:
     """(r, effective tiles) of a 3n+1 hand ``counts`` under ``pos``'s melds and rules.
 
     For the minimum over the forms, a draw is effective when it lowers a form that is at
-    the minimum; the tiles of the other forms are not computed.
+    the minimum; the tiles of the other forms are not computed. ``known_standard`` (the
+    standard form's answer) and ``known_closed`` (the seven-pairs and thirteen-orphans
+    distances) are used when the caller has them already.
     """
     closed = not pos.melds and sum(counts) == 13
     if form in ("chiitoitsu", "kokushi") and not closed:
@@ -191,14 +261,18 @@ def _effective(pos: Position, counts: Sequence[int], form: FormView) -> tuple[in
         raise HandError(f"{name} needs a closed hand of 13 tiles (14 before the discard)")
     standard: tuple[int, list[int]] | None = None
     if form in ("all", "standard"):
-        if pos.capped:
+        if known_standard is not None:
+            standard = known_standard
+        elif pos.capped:
             standard = _effective_standard_capped(_with_counts(pos, counts))
         else:
             standard = _effective_standard(counts, pos.players, efficiency_tables(pos.players))
         if form == "standard" or not closed:
             return standard
-    seven = _seven_pairs_distance(counts) if form in ("all", "chiitoitsu") else None
-    orphans = _thirteen_orphans_distance(counts) if form in ("all", "kokushi") else None
+    if known_closed is None:
+        known_closed = (_seven_pairs_distance(counts), _thirteen_orphans_distance(counts))
+    seven = known_closed[0] if form in ("all", "chiitoitsu") else None
+    orphans = known_closed[1] if form in ("all", "kokushi") else None
     best = min(d for d in (standard and standard[0], seven, orphans) if d is not None)
     tiles: set[int] = set()
     if standard is not None and standard[0] == best:
@@ -208,6 +282,31 @@ def _effective(pos: Position, counts: Sequence[int], form: FormView) -> tuple[in
     if orphans == best:
         tiles.update(_effective_thirteen_orphans(counts)[1])
     return best, sorted(tiles)
+
+
+def _closed_after_each_discard(counts: Sequence[int]) -> dict[int, tuple[int, int]]:
+    """For a closed 14-tile hand: discard -> (seven-pairs, thirteen-orphans) distance of
+    the 13 tiles left, updated from the whole hand's pair, kind and orphan counts."""
+    pairs = sum(1 for c in counts if c >= 2)
+    distinct = sum(1 for c in counts if c >= 1)
+    missing = sum(1 for t in TERMINALS_AND_HONOURS if counts[t] == 0)
+    orphan_pairs = sum(1 for t in TERMINALS_AND_HONOURS if counts[t] >= 2)
+    result = {}
+    for tile, count in enumerate(counts):
+        if not count:
+            continue
+        pairs_left = pairs - (count == 2)
+        distinct_left = distinct - (count == 1)
+        seven = 7 - pairs_left + max(0, 7 - distinct_left)
+        missing_left, orphan_pairs_left = missing, orphan_pairs
+        if tile in _ORPHANS:
+            missing_left += count == 1
+            orphan_pairs_left -= count == 2
+        result[tile] = (seven, missing_left + (0 if orphan_pairs_left else 1))
+    return result
+
+
+_ORPHANS = frozenset(TERMINALS_AND_HONOURS)
 
 
 def _with_counts(pos: Position, counts: Sequence[int]) -> Position:
@@ -259,9 +358,12 @@ def _visible_counts(visible: VisibleLike) -> list[int]:
     return counts
 
 
+_NAMES = tuple(tile_name(t) for t in range(NUM_TILES))
+
+
 def _listing(pos: Position, seen: Sequence[int], distance: int, tiles: list[int]) -> Ukeire:
-    counts = tuple(4 - seen[t] for t in tiles)
-    return Ukeire(distance - 1, tuple(tile_name(t) for t in tiles), counts, sum(counts))
+    counts = tuple([4 - seen[t] for t in tiles])
+    return Ukeire(distance - 1, tuple([_NAMES[t] for t in tiles]), counts, sum(counts))
 
 
 def ukeire(
@@ -331,11 +433,17 @@ def discards(
     seen = _seen(pos, visible)
     options = []
     counts = list(pos.counts)
+    standard = None
+    if form in ("all", "standard") and not pos.capped:
+        standard = _standard_after_each_discard(counts, efficiency_tables(pos.players))
+    closed_after = _closed_after_each_discard(counts) if pos.closed else {}
     for tile in range(NUM_TILES):
         if not counts[tile]:
             continue
         counts[tile] -= 1
-        distance, tiles = _effective(pos, counts, form)
+        distance, tiles = _effective(
+            pos, counts, form, standard[tile] if standard else None, closed_after.get(tile)
+        )
         listing = _listing(pos, seen, distance, tiles)
         good = None
         if second_step and distance == 2:
