@@ -5,6 +5,7 @@
 1
 """
 
+from shanten import batch
 from shanten.analysis import Analysis, calculate, shanten
 from shanten.efficiency import Discard, GoodShape, Ukeire, discards, good_shape, ukeire
 from shanten.errors import HandError, MeldError, NotationError, RuleError, ShantenError
@@ -40,6 +41,7 @@ __all__ = [
     "Waits",
     "Witness",
     "__version__",
+    "batch",
     "calculate",
     "decompositions",
     "discards",
