@@ -394,11 +394,7 @@ def ukeire(
     shanten.errors.HandError: ukeire takes a 3n+1 hand (1, 4, 7, 10 or 13 tiles); '23489m6799p22567s' has 14: use discards()
     """
     pos = position(hand, melds, players, count_melded_copies)
-    if pos.size % 3 != 1:
-        raise HandError(
-            f"ukeire takes a 3n+1 hand (1, 4, 7, 10 or 13 tiles); {_quote(hand)} has "
-            f"{pos.size}: use discards()"
-        )
+    _require_size(pos, hand, "ukeire", 1)
     seen = _seen(pos, visible)
     distance, tiles = _effective(pos, pos.counts, form)
     return _listing(pos, seen, distance, tiles)
@@ -425,11 +421,7 @@ def discards(
     ['3z', '1m', '4p', '6p', '9s']
     """
     pos = position(hand, melds, players, count_melded_copies)
-    if pos.size % 3 != 2:
-        raise HandError(
-            f"discards takes a 3n+2 hand (2, 5, 8, 11 or 14 tiles); {_quote(hand)} has "
-            f"{pos.size}: use ukeire()"
-        )
+    _require_size(pos, hand, "discards", 2)
     seen = _seen(pos, visible)
     options = []
     counts = list(pos.counts)
@@ -476,8 +468,7 @@ def good_shape(
     (8, 16, 0.5)
     """
     pos = position(hand, melds, players, count_melded_copies)
-    if pos.size % 3 != 1:
-        raise HandError(f"good_shape takes a 3n+1 hand; {_quote(hand)} has {pos.size} tiles")
+    _require_size(pos, hand, "good_shape", 1)
     seen = _seen(pos, visible)
     distance, tiles = _effective(pos, pos.counts, form)
     if distance != 2:
@@ -526,6 +517,17 @@ def _good_shape(
                 break
         counts[draw] -= 1
     return GoodShape(good, total)
+
+
+def _require_size(pos: Position, hand: HandLike, verb: str, remainder: int) -> None:
+    """Raise unless the concealed hand has 3n + ``remainder`` tiles, naming the other verb."""
+    if pos.size % 3 != remainder:
+        sizes = "1, 4, 7, 10 or 13" if remainder == 1 else "2, 5, 8, 11 or 14"
+        other = "discards()" if remainder == 1 else "ukeire()"
+        raise HandError(
+            f"{verb} takes a 3n+{remainder} hand ({sizes} tiles); {_quote(hand)} has "
+            f"{pos.size}: use {other}"
+        )
 
 
 def _quote(hand: HandLike) -> str:
