@@ -28,7 +28,14 @@ from typing import Literal
 
 from shanten.efficiency_tables import EfficiencyTables, efficiency_tables
 from shanten.errors import HandError
-from shanten.forms import _combine, part_distances, parts
+from shanten.forms import (
+    _combine,
+    closed_form_counts,
+    part_distances,
+    parts,
+    seven_pairs_formula,
+    thirteen_orphans_formula,
+)
 from shanten.hand import HandLike, MeldLike, Position, position
 from shanten.notation import counts_of, parse_tiles
 from shanten.tables import target_index
@@ -208,37 +215,30 @@ def _effective_standard_capped(pos: Position) -> tuple[int, list[int]]:
     return distance, effective
 
 
-def _effective_seven_pairs(pos: Position, counts: Sequence[int]) -> tuple[int, list[int]]:
-    pairs = sum(1 for c in counts if c >= 2)
-    distinct = sum(1 for c in counts if c >= 1)
-    distance = 7 - pairs + max(0, 7 - distinct)
-    effective = [
+def _effective_seven_pairs(pos: Position, counts: Sequence[int]) -> list[int]:
+    """Draws that lower seven pairs: a single becomes a pair; a new kind while fewer than
+    seven kinds are held."""
+    kinds = sum(1 for c in counts if c >= 1)
+    return [
         t
         for t in range(NUM_TILES)
-        if pos.caps[t] >= 2 and (counts[t] == 1 or (counts[t] == 0 and distinct < 7))
+        if pos.caps[t] >= 2 and (counts[t] == 1 or (counts[t] == 0 and kinds < 7))
     ]
-    return distance, effective
 
 
-def _effective_thirteen_orphans(counts: Sequence[int]) -> tuple[int, list[int]]:
-    missing = sum(1 for t in TERMINALS_AND_HONOURS if counts[t] == 0)
+def _effective_thirteen_orphans(counts: Sequence[int]) -> list[int]:
+    """Draws that lower thirteen orphans: a missing orphan, or a second copy of one while
+    none is held twice."""
     has_pair = any(counts[t] >= 2 for t in TERMINALS_AND_HONOURS)
-    distance = missing + (0 if has_pair else 1)
-    effective = sorted(
-        t for t in TERMINALS_AND_HONOURS if counts[t] == 0 or (counts[t] == 1 and not has_pair)
+    return [t for t in TERMINALS_AND_HONOURS if counts[t] == 0 or (counts[t] == 1 and not has_pair)]
+
+
+def _closed_distances(counts: Sequence[int]) -> tuple[int, int]:
+    """(seven pairs, thirteen orphans) distances of ``counts``."""
+    pairs, kinds, orphans_held, orphan_pairs = closed_form_counts(counts)
+    return seven_pairs_formula(pairs, kinds), thirteen_orphans_formula(
+        orphans_held, orphan_pairs > 0
     )
-    return distance, effective
-
-
-def _seven_pairs_distance(counts: Sequence[int]) -> int:
-    pairs = sum(1 for c in counts if c >= 2)
-    distinct = sum(1 for c in counts if c >= 1)
-    return 7 - pairs + max(0, 7 - distinct)
-
-
-def _thirteen_orphans_distance(counts: Sequence[int]) -> int:
-    missing = sum(1 for t in TERMINALS_AND_HONOURS if counts[t] == 0)
-    return missing + (0 if any(counts[t] >= 2 for t in TERMINALS_AND_HONOURS) else 1)
 
 
 def _effective(
@@ -270,7 +270,7 @@ def _effective(
         if form == "standard" or not closed:
             return standard
     if known_closed is None:
-        known_closed = (_seven_pairs_distance(counts), _thirteen_orphans_distance(counts))
+        known_closed = _closed_distances(counts)
     seven = known_closed[0] if form in ("all", "chiitoitsu") else None
     orphans = known_closed[1] if form in ("all", "kokushi") else None
     best = min(d for d in (standard and standard[0], seven, orphans) if d is not None)
@@ -278,31 +278,26 @@ def _effective(
     if standard is not None and standard[0] == best:
         tiles.update(standard[1])
     if seven == best:
-        tiles.update(_effective_seven_pairs(pos, counts)[1])
+        tiles.update(_effective_seven_pairs(pos, counts))
     if orphans == best:
-        tiles.update(_effective_thirteen_orphans(counts)[1])
+        tiles.update(_effective_thirteen_orphans(counts))
     return best, sorted(tiles)
 
 
 def _closed_after_each_discard(counts: Sequence[int]) -> dict[int, tuple[int, int]]:
     """For a closed 14-tile hand: discard -> (seven-pairs, thirteen-orphans) distance of
     the 13 tiles left, updated from the whole hand's pair, kind and orphan counts."""
-    pairs = sum(1 for c in counts if c >= 2)
-    distinct = sum(1 for c in counts if c >= 1)
-    missing = sum(1 for t in TERMINALS_AND_HONOURS if counts[t] == 0)
-    orphan_pairs = sum(1 for t in TERMINALS_AND_HONOURS if counts[t] >= 2)
+    pairs, kinds, orphans_held, orphan_pairs = closed_form_counts(counts)
     result = {}
     for tile, count in enumerate(counts):
         if not count:
             continue
-        pairs_left = pairs - (count == 2)
-        distinct_left = distinct - (count == 1)
-        seven = 7 - pairs_left + max(0, 7 - distinct_left)
-        missing_left, orphan_pairs_left = missing, orphan_pairs
-        if tile in _ORPHANS:
-            missing_left += count == 1
-            orphan_pairs_left -= count == 2
-        result[tile] = (seven, missing_left + (0 if orphan_pairs_left else 1))
+        orphan = tile in _ORPHANS
+        seven = seven_pairs_formula(pairs - (count == 2), kinds - (count == 1))
+        orphans = thirteen_orphans_formula(
+            orphans_held - (orphan and count == 1), orphan_pairs - (orphan and count == 2) > 0
+        )
+        result[tile] = (seven, orphans)
     return result
 
 

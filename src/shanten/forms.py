@@ -32,11 +32,14 @@ from shanten.tiles import NUM_TILES, TERMINALS_AND_HONOURS, Tile
 __all__ = [
     "Form",
     "Witness",
+    "closed_form_counts",
     "part_distances",
     "parts",
     "seven_pairs_distance",
+    "seven_pairs_formula",
     "standard_distance",
     "thirteen_orphans_distance",
+    "thirteen_orphans_formula",
     "witness",
 ]
 
@@ -177,21 +180,46 @@ def _seven_pairs_costs(pos: Position) -> list[tuple[int, int]]:
     return sorted((max(2 - pos.counts[i], 0), i) for i in range(NUM_TILES) if pos.caps[i] >= 2)
 
 
+def seven_pairs_formula(pairs: int, kinds: int) -> int:
+    """Distance to seven pairs (七対子) of a hand holding ``pairs`` kinds twice or more and
+    ``kinds`` kinds at all: a pair held costs 0, a single 1, an absent kind 2. A closed
+    hand always has enough absent kinds to choose from (34, or 27 in 3-player mahjong).
+
+    >>> seven_pairs_formula(pairs=6, kinds=7), seven_pairs_formula(pairs=2, kinds=11)
+    (1, 5)
+    """
+    return max(0, 7 - pairs) + max(0, 7 - kinds)
+
+
+def thirteen_orphans_formula(orphans_held: int, orphan_pair: bool) -> int:
+    """Distance to thirteen orphans (国士無双): one of each of the 13 terminals and honours
+    missing costs 1 each, and the extra copy costs 1 unless one is already held twice."""
+    return 13 - orphans_held + (0 if orphan_pair else 1)
+
+
+def closed_form_counts(counts: Sequence[int]) -> tuple[int, int, int, int]:
+    """(pairs, kinds, orphans held, orphan pairs) of 34 counts: what the two formulas read."""
+    pairs = sum(1 for c in counts if c >= 2)
+    kinds = sum(1 for c in counts if c >= 1)
+    orphans_held = sum(1 for t in TERMINALS_AND_HONOURS if counts[t] >= 1)
+    orphan_pairs = sum(1 for t in TERMINALS_AND_HONOURS if counts[t] >= 2)
+    return pairs, kinds, orphans_held, orphan_pairs
+
+
 def seven_pairs_distance(pos: Position) -> int | None:
     """Distance to seven distinct pairs (a quad is one pair), or None for open or small hands."""
     if not pos.closed:
         return None
-    return sum(cost for cost, _ in _seven_pairs_costs(pos)[:7])
+    pairs, kinds, _, _ = closed_form_counts(pos.counts)
+    return seven_pairs_formula(pairs, kinds)
 
 
 def thirteen_orphans_distance(pos: Position) -> int | None:
     """Distance to thirteen orphans, or None for open or small hands."""
     if not pos.closed:
         return None
-    counts = pos.counts
-    missing = sum(1 for i in TERMINALS_AND_HONOURS if counts[i] == 0)
-    has_pair = any(counts[i] >= 2 for i in TERMINALS_AND_HONOURS)
-    return missing + (0 if has_pair else 1)
+    _, _, orphans_held, orphan_pairs = closed_form_counts(pos.counts)
+    return thirteen_orphans_formula(orphans_held, orphan_pairs > 0)
 
 
 @dataclass(frozen=True)

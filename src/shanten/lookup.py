@@ -28,7 +28,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from shanten.forms import parts
+from shanten.forms import parts, seven_pairs_formula, thirteen_orphans_formula
 from shanten.hand import VALID_SIZES
 from shanten.tables import INF, TARGETS, Kind, build_table, encode
 from shanten.tiles import TERMINALS_AND_HONOURS
@@ -173,10 +173,8 @@ def _closed_forms() -> bytes:
     ):
         if pairs > distinct or orphan_pairs > orphans:
             continue
-        # seven pairs: 0 for each pair held, 1 from a single, 2 from nothing (34 kinds;
-        # 27 in 3-player, still enough)
-        seven = 0 if pairs >= 7 else 7 - pairs + max(0, 7 - distinct)
-        kokushi = 13 - orphans + (0 if orphan_pairs else 1)
+        seven = seven_pairs_formula(pairs, distinct)
+        kokushi = thirteen_orphans_formula(orphans, orphan_pairs > 0)
         index = pairs | distinct << 6 | orphans << 12 | orphan_pairs << 16
         table_[index] = min(seven, kokushi)
     return bytes(table_)
