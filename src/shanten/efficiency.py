@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from shanten.efficiency_tables import EfficiencyTables, efficiency_tables
+from shanten.efficiency_tables import EfficiencyTables, PartTables, efficiency_tables
 from shanten.errors import HandError
 from shanten.forms import (
     _combine,
@@ -96,11 +96,8 @@ class Discard:
     good_shape: GoodShape | None = None
 
 
-def _effective_standard(
-    counts: Sequence[int], players: int, tables: EfficiencyTables
-) -> tuple[int, list[int]]:
-    """(r, effective tiles) of the standard form for an uncapped 3n+1 hand, by lookups."""
-    sets = sum(counts) // 3
+def _part_classes(counts: Sequence[int], tables: EfficiencyTables) -> tuple[list[int], list[int]]:
+    """(base-5 code, distance class) of each part of ``counts``."""
     codes = []
     classes = []
     for part in tables.parts:
@@ -109,14 +106,29 @@ def _effective_standard(
             code += counts[tile] * weight
         codes.append(code)
         classes.append(part.ids[code])
+    return codes, classes
+
+
+def _optimal_entry(part: PartTables, classes: Sequence[int], p: int, sets: int) -> int:
+    """Part ``p``'s optimal-target mask (low 10 bits) and the hand's distance (above), from
+    its class and the rest class of the other three parts."""
+    a, b, c = part.others
+    rest = part.second[
+        part.first[classes[a] * part.first_width + classes[b]] * part.second_width + classes[c]
+    ]
+    return part.optimal[(rest * part.classes + classes[p]) * 5 + sets]
+
+
+def _effective_standard(
+    counts: Sequence[int], players: int, tables: EfficiencyTables
+) -> tuple[int, list[int]]:
+    """(r, effective tiles) of the standard form for an uncapped 3n+1 hand, by lookups."""
+    sets = sum(counts) // 3
+    codes, classes = _part_classes(counts, tables)
     effective: list[int] = []
     distance = 0
     for p, part in enumerate(tables.parts):
-        a, b, c = part.others
-        rest = part.second[
-            part.first[classes[a] * part.first_width + classes[b]] * part.second_width + classes[c]
-        ]
-        entry = part.optimal[(rest * part.classes + classes[p]) * 5 + sets]
+        entry = _optimal_entry(part, classes, p, sets)
         mask = entry & 1023
         distance = entry >> 10
         base = classes[p] * part.classes
@@ -140,14 +152,7 @@ def _standard_after_each_discard(
     """
     sets = (sum(counts) - 1) // 3
     parts_ = tables.parts
-    codes: list[int] = []
-    classes: list[int] = []
-    for part in parts_:
-        code = 0
-        for tile, weight in zip(part.tiles, part.weights, strict=True):
-            code += counts[tile] * weight
-        codes.append(code)
-        classes.append(part.ids[code])
+    codes, classes = _part_classes(counts, tables)
     groups: list[dict[int, list[int]]] = []
     for p, part in enumerate(parts_):
         by_mask: dict[int, list[int]] = {}
@@ -167,12 +172,7 @@ def _standard_after_each_discard(
             effective: list[int] = []
             distance = 0
             for p, part in enumerate(parts_):
-                a, b, c = part.others
-                rest = part.second[
-                    part.first[after[a] * part.first_width + after[b]] * part.second_width
-                    + after[c]
-                ]
-                entry = part.optimal[(rest * part.classes + after[p]) * 5 + sets]
+                entry = _optimal_entry(part, after, p, sets)
                 mask = entry & 1023
                 distance = entry >> 10
                 if p != q:
