@@ -52,27 +52,23 @@ def shanten(
     1
     """
     if not melds and type(players) is int:
-        fast = _FAST.get(players)
-        if fast is None and not _FAST:
-            _FAST.update(make_fast_distance())
-            fast = _FAST.get(players)
+        fast = _FAST.get(players) or _fast_function(players)
         if fast is not None:
             kind = type(hand)
+            counts: bytes | bytearray | None = None
             if kind is list or kind is tuple:
                 try:
-                    counts = bytes(hand)  # type: ignore[arg-type]
+                    counts = bytearray(hand)  # type: ignore[arg-type]
                 except (TypeError, ValueError):
-                    counts = b""
+                    counts = None  # not counts 0-255: the careful path names the problem
             elif kind is str:
                 try:
-                    counts = bytes(counts_of(parse_tiles(hand)))  # type: ignore[arg-type]
+                    counts = bytearray(counts_of(parse_tiles(hand)))  # type: ignore[arg-type]
                 except ValueError:
-                    counts = b""  # more than 255 copies: the careful path says so
+                    counts = None  # more than 255 copies: the careful path says so
             elif kind is Hand:
-                counts = bytes(hand.counts)  # type: ignore[union-attr]
-            else:
-                counts = b""
-            if len(counts) == 34:
+                counts = bytearray(hand.counts)  # type: ignore[union-attr]
+            if counts is not None:
                 result = fast(counts)
                 if result is not None:
                     return result - 1
@@ -93,13 +89,20 @@ def _careful_distance(pos: Position) -> int:
 #: Distance by table lookups for a closed hand given as 34 count bytes, per player count,
 #: built at the first call. Each returns None when anything is unusual (a count above 4,
 #: a bad size, 2m-8m in 3-player): the careful path then computes or raises.
-_FAST: dict[int, Callable[[bytes], int | None]] = {}
+_FAST: dict[int, Callable[[bytes | bytearray], int | None]] = {}
+
+
+def _fast_function(players: int) -> Callable[[bytes | bytearray], int | None] | None:
+    """The fast distance function for ``players``, building the tables at the first call;
+    None for a player count the careful path will reject."""
+    if not _FAST:
+        _FAST.update(make_fast_distance())
+    return _FAST.get(players)
 
 
 def _fast_distance(counts: bytes, players: int) -> int | None:
-    if not _FAST:
-        _FAST.update(make_fast_distance())
-    return _FAST[players](counts)
+    fast = _fast_function(players)
+    return None if fast is None else fast(counts)
 
 
 @dataclass(frozen=True)

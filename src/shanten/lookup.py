@@ -20,17 +20,20 @@ that names the problem.
 
 from __future__ import annotations
 
+import array
 import functools
 import itertools
+import struct
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 import numpy.typing as npt
 
 from shanten.forms import parts, seven_pairs_formula, thirteen_orphans_formula
 from shanten.hand import VALID_SIZES
-from shanten.tables import INF, TARGETS, Kind, build_table, encode
+from shanten.tables import INF, TARGETS, Kind, build_table
 from shanten.tiles import TERMINALS_AND_HONOURS
 
 __all__ = ["NO_CLASS", "LookupChain", "class_ids", "lookup_chain", "make_fast_distance"]
@@ -127,7 +130,7 @@ def lookup_chain(players: int) -> LookupChain:
     )
 
 
-# Packed key values: a part's counts (as bytes) map to
+# Packed key values: a part's counts map to
 #   code share (bits 0-23) | tiles << 24 | pairs << 32 | distinct << 38
 #   | orphans held << 44 | orphan pairs << 48
 # Summing the four parts' values gives, above bit 24, the whole hand's fields (no field
@@ -135,6 +138,10 @@ def lookup_chain(players: int) -> LookupChain:
 # part's code is its value's low 24 bits (5**9 < 2**24).
 _CODE_BITS = 24
 _CODE_MASK = (1 << _CODE_BITS) - 1
+
+#: The 34 count bytes read as 19 little-endian integers: per suit four byte pairs and a
+#: last byte, for the honours three pairs and a byte. A pair (a, b) reads as a | b << 8.
+SLOTS = struct.Struct("<4HB4HB4HB3HB")
 
 
 def _packed(counts: Sequence[int], tiles: Sequence[int], code: int) -> int:
@@ -149,19 +156,44 @@ def _packed(counts: Sequence[int], tiles: Sequence[int], code: int) -> int:
     )
 
 
-def _split_keys(tiles: Sequence[int]) -> tuple[dict[bytes, int], dict[bytes, int]]:
-    """Packed values for the bytes of a part's first half and second half."""
-    half = len(tiles) // 2
-    low = len(tiles) - half
-    high_keys = {
-        bytes(d): _packed(d, tiles[:half], encode(d) * 5**low)
-        for d in itertools.product(range(5), repeat=half)
-    }
-    low_keys = {
-        bytes(d): _packed(d, tiles[half:], encode(d))
-        for d in itertools.product(range(5), repeat=low)
-    }
-    return high_keys, low_keys
+def _slot_list(
+    tiles: Sequence[int], weights: Sequence[int], allowed: Sequence[int] = (5, 5)
+) -> list[int]:
+    """The packed value of every reading of one slot (one or two count bytes), None where
+    a count is not below its ``allowed`` bound: adding None raises TypeError, which sends
+    the caller to the careful path."""
+    values = cast("list[int]", [None] * 256 ** len(tiles))
+    for counts in itertools.product(*(range(a) for a in allowed[: len(tiles)])):
+        index = sum(c << (8 * k) for k, c in enumerate(counts))
+        code = sum(c * w for c, w in zip(counts, weights, strict=True))
+        values[index] = _packed(counts, tiles, code)
+    return values
+
+
+@functools.cache
+def slot_lists(players: int) -> tuple[list[int], ...]:
+    """One list per :data:`SLOTS` slot (19) giving its packed value; a part's slots sum
+    to the part's packed value, its base-5 code in the low 24 bits.
+
+    >>> lists = slot_lists(4)
+    >>> counts = bytes([1, 2, 0, 0, 0, 0, 0, 0, 3] + [0] * 25)
+    >>> value = sum(lists[k][x] for k, x in enumerate(SLOTS.unpack(counts)[:5]))
+    >>> value & _CODE_MASK == 1 * 5**8 + 2 * 5**7 + 3, value >> 24 & 255
+    (True, 6)
+    """
+    result: list[list[int]] = []
+    for kind, tiles in parts(players):
+        if kind == "sanma_manzu":  # 1m, 2m-8m (always 0), 9m: code 5 * one + nine
+            zero = _slot_list([2, 3], [0, 0], allowed=(1, 1))
+            result += [_slot_list([0, 1], [5, 0], allowed=(5, 1)), zero, zero, zero]
+            result.append(_slot_list([8], [1]))
+            continue
+        n, first = len(tiles), tiles[0]
+        weights = [5 ** (n - 1 - k) for k in range(n)]
+        for k in range(0, n - 1, 2):
+            result.append(_slot_list([first + k, first + k + 1], weights[k : k + 2]))
+        result.append(_slot_list([first + n - 1], weights[n - 1 :]))
+    return tuple(result)
 
 
 def _closed_forms() -> bytes:
@@ -180,54 +212,58 @@ def _closed_forms() -> bytes:
     return bytes(table_)
 
 
-def make_fast_distance() -> dict[int, Callable[[bytes], int | None]]:
+def make_fast_distance() -> dict[int, Callable[[bytes | bytearray], int | None]]:
     """Build the lookup structures and return the fast distance function of each player
     count (3 and 4).
 
-    Each function takes the 34 counts of a closed hand as bytes and returns the distance
-    (shanten + 1) of the nearest form, or None when the input is anything but an ordinary
-    valid hand; callers then take the careful path.
+    Each function takes the 34 counts of a closed hand as bytes (or a bytearray) and
+    returns the distance (shanten + 1) of the nearest form, or None when the input is
+    anything but an ordinary valid hand; callers then take the careful path.
+
+    >>> fast = make_fast_distance()
+    >>> fast[4](bytes([1, 1, 1, 0, 0, 0, 0, 0, 0] * 3 + [2, 3, 0, 0, 0, 0, 0]))
+    0
+    >>> fast[4](bytes([5] + [0] * 33)) is None
+    True
     """
-    high9, low9 = _split_keys(range(9))
-    high7, low7 = _split_keys(range(27, 34))
-    sanma: dict[bytes, int] = {}
-    for one, nine in itertools.product(range(5), repeat=2):
-        counts = [one] + [0] * 7 + [nine]
-        sanma[bytes(counts)] = _packed(counts, range(9), 5 * one + nine)
     closed = _closed_forms()
     sets_needed = tuple(n // 3 if n in VALID_SIZES else -1 for n in range(256))
     mask = _CODE_MASK
+    unpack = SLOTS.unpack
 
-    def specialise(
-        chain: LookupChain, first_part: dict[bytes, int] | None
-    ) -> Callable[[bytes], int | None]:
+    def specialise(players: int) -> Callable[[bytes | bytearray], int | None]:
         """One function per player count, every table bound as a closure local."""
-        ids0, ids1, ids2, ids3 = chain.ids
-        first, second, final = chain.first, chain.second, chain.final
+        chain = lookup_chain(players)
         n1, n2, n3 = chain.widths
+        # Premultiplied copies, so each step of the chain is an addition and a lookup.
+        ids0 = array.array("H", [NO_CLASS * n1 if i == NO_CLASS else i * n1 for i in chain.ids[0]])
+        ids1, ids2 = chain.ids[1], chain.ids[2]
+        ids3 = array.array("H", [i * 5 for i in chain.ids[3]])
+        first = [c * n2 for c in chain.first]
+        second = [c * n3 * 5 for c in chain.second]
+        final = chain.final
+        (a0, a1, a2, a3, a4, b0, b1, b2, b3, b4, c0, c1, c2, c3, c4, h0, h1, h2, h3) = slot_lists(
+            players
+        )
 
-        def distance(counts: bytes) -> int | None:
+        def distance(counts: bytes | bytearray) -> int | None:
             try:
-                if first_part is None:
-                    v0 = high9[counts[0:4]] + low9[counts[4:9]]
-                else:
-                    v0 = first_part[counts[0:9]]
-                v1 = high9[counts[9:13]] + low9[counts[13:18]]
-                v2 = high9[counts[18:22]] + low9[counts[22:27]]
-                v3 = high7[counts[27:30]] + low7[counts[30:34]]
-            except KeyError:
+                (m0, m1, m2, m3, m4, p0, p1, p2, p3, p4, s0, s1, s2, s3, s4, z0, z1, z2, z3) = (
+                    unpack(counts)
+                )
+                v0: int = a0[m0] + a1[m1] + a2[m2] + a3[m3] + a4[m4]
+                v1: int = b0[p0] + b1[p1] + b2[p2] + b3[p3] + b4[p4]
+                v2: int = c0[s0] + c1[s1] + c2[s2] + c3[s3] + c4[s4]
+                v3: int = h0[z0] + h1[z1] + h2[z2] + h3[z3]
+            except (TypeError, struct.error):  # a count above 4, or not 34 bytes
                 return None
             fields = (v0 + v1 + v2 + v3) >> 24
             sets = sets_needed[fields & 255]
             if sets < 0:
                 return None
             best = final[
-                (
-                    second[first[ids0[v0 & mask] * n1 + ids1[v1 & mask]] * n2 + ids2[v2 & mask]]
-                    * n3
-                    + ids3[v3 & mask]
-                )
-                * 5
+                second[first[ids0[v0 & mask] + ids1[v1 & mask]] + ids2[v2 & mask]]
+                + ids3[v3 & mask]
                 + sets
             ]
             if sets == 4:  # 13 or 14 tiles (12 is no valid size): a closed hand
@@ -238,4 +274,4 @@ def make_fast_distance() -> dict[int, Callable[[bytes], int | None]]:
 
         return distance
 
-    return {4: specialise(lookup_chain(4), None), 3: specialise(lookup_chain(3), sanma)}
+    return {4: specialise(4), 3: specialise(3)}
