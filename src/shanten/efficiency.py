@@ -26,6 +26,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from shanten.efficiency_fast import FastEfficiency, fast_efficiency
 from shanten.efficiency_tables import EfficiencyTables, PartTables, efficiency_tables
 from shanten.errors import HandError
 from shanten.forms import (
@@ -36,7 +37,7 @@ from shanten.forms import (
     seven_pairs_formula,
     thirteen_orphans_formula,
 )
-from shanten.hand import HandLike, MeldLike, Position, position
+from shanten.hand import VALID_SIZES, Hand, HandLike, MeldLike, Position, position
 from shanten.notation import counts_of, parse_tiles
 from shanten.tables import target_index
 from shanten.tiles import NUM_TILES, TERMINALS_AND_HONOURS, tile_name
@@ -361,6 +362,200 @@ def _listing(pos: Position, seen: Sequence[int], distance: int, tiles: list[int]
     return Ukeire(distance - 1, tuple([_NAMES[t] for t in tiles]), counts, sum(counts))
 
 
+def _fast_counts(hand: HandLike) -> bytearray | None:
+    """The count bytes of a list, tuple, notation string or Hand, or None: the careful
+    path then checks the input and names the problem."""
+    kind = type(hand)
+    try:
+        if kind is list or kind is tuple:
+            return bytearray(hand)  # type: ignore[arg-type]
+        if kind is str:
+            return bytearray(counts_of(parse_tiles(hand)))  # type: ignore[arg-type]
+        if kind is Hand:
+            return bytearray(hand.counts)  # type: ignore[union-attr]
+    except (TypeError, ValueError):
+        return None
+    return None
+
+
+def _fast_input(
+    hand: HandLike,
+    melds: Iterable[MeldLike],
+    players: int,
+    visible: VisibleLike,
+    form: FormView,
+    remainder: int,
+) -> tuple[FastEfficiency, bytearray, tuple[int, int, int, int], int] | None:
+    """(fast path, count bytes, part values, tile count) for a closed hand of 3n +
+    ``remainder`` tiles with nothing seen, or None: the careful path takes the rest."""
+    if melds or not (isinstance(visible, (str, list, tuple)) and not visible):
+        return None
+    if form != "all" and form != "standard":
+        return None
+    if type(players) is not int or (players != 4 and players != 3):
+        return None
+    counts = _fast_counts(hand)
+    if counts is None:
+        return None
+    fast = fast_efficiency(players)
+    values = fast.values(counts)
+    if values is None:
+        return None
+    size = sum(values) >> 24 & 255
+    if size not in VALID_SIZES or size % 3 != remainder:
+        return None
+    return fast, counts, values, size
+
+
+_new = object.__new__
+
+
+def _make_ukeire(shanten_number: int, tiles: Sequence[int], held: Sequence[int]) -> Ukeire:
+    """An :class:`Ukeire` built without the frozen dataclass's per-field checks (the fast
+    paths build many); ``held`` is the copies of every tile in the hand, nothing else
+    being seen."""
+    counts = tuple([4 - held[t] for t in tiles])
+    result = _new(Ukeire)
+    result.__dict__.update(
+        shanten=shanten_number,
+        tiles=tuple([_NAMES[t] for t in tiles]),
+        counts=counts,
+        total=sum(counts),
+    )
+    return result
+
+
+def _closed_tiles(
+    counts: bytearray, players: int, seven: bool, orphans: bool, has_pair: int, kinds: int
+) -> list[int]:
+    """Effective tiles of seven pairs and/or thirteen orphans (whichever is flagged) for a
+    closed 13-tile hand holding ``kinds`` kinds and ``has_pair`` orphans twice or more."""
+    tiles: list[int] = []
+    if seven and kinds >= 7:  # only a single becoming a pair helps: find the singles
+        tile = counts.find(1)
+        while tile >= 0:
+            tiles.append(tile)
+            tile = counts.find(1, tile + 1)
+    elif seven:  # a new kind helps too
+        tiles += [
+            t
+            for t in range(NUM_TILES)
+            if counts[t] == 1 or (counts[t] == 0 and not (players == 3 and 1 <= t <= 7))
+        ]
+    if orphans:
+        tiles += [
+            t for t in TERMINALS_AND_HONOURS if counts[t] == 0 or (counts[t] == 1 and not has_pair)
+        ]
+    return tiles
+
+
+def _with_closed_forms(
+    distance: int,
+    tiles: Sequence[int],
+    counts: bytearray,
+    players: int,
+    fields: int,
+) -> tuple[int, Sequence[int]]:
+    """Add seven pairs and thirteen orphans to the standard form's (r, effective tiles)
+    of a closed 13-tile hand with packed ``fields``."""
+    kinds = fields >> 14 & 63
+    seven = seven_pairs_formula(fields >> 8 & 63, kinds)
+    orphans = thirteen_orphans_formula(fields >> 20 & 15, fields >> 24 & 15 > 0)
+    if seven > distance and orphans > distance:
+        return distance, tiles
+    best = min(distance, seven, orphans)
+    union = set(
+        _closed_tiles(counts, players, seven == best, orphans == best, fields >> 24 & 15, kinds)
+    )
+    if distance == best:
+        union.update(tiles)
+    return best, sorted(union)
+
+
+def _ukeire_fast(
+    fast: FastEfficiency,
+    counts: bytearray,
+    values: tuple[int, int, int, int],
+    size: int,
+    players: int,
+    form: FormView,
+) -> Ukeire:
+    distance, tiles = fast.standard(values)
+    result: tuple[int, Sequence[int]] = (distance, tiles)
+    if size == 13 and form == "all":
+        result = _with_closed_forms(distance, tiles, counts, players, sum(values) >> 24)
+    return _make_ukeire(result[0] - 1, result[1], counts)
+
+
+def _discards_fast(
+    fast: FastEfficiency,
+    counts: bytearray,
+    values: tuple[int, int, int, int],
+    size: int,
+    players: int,
+    form: FormView,
+) -> tuple[Discard, ...]:
+    left = [4 - c for c in counts]  # the discarded copy is seen too: it lies in the river
+    closed = size == 14 and form == "all"
+    fields = sum(values) >> 24
+    pairs, kinds = fields >> 8 & 63, fields >> 14 & 63
+    orphans_held, orphan_pairs = fields >> 20 & 15, fields >> 24 & 15
+    names = _NAMES
+    singles = [t for t in range(NUM_TILES) if counts[t] == 1]
+    options = []
+    for tile, distance, tiles in fast.after_discards(values, counts):
+        held = counts[tile]
+        best = distance
+        effective: Sequence[int] = tiles
+        if closed:  # seven pairs and thirteen orphans of the 13 tiles left
+            seven = 7 - pairs + (held == 2)
+            if seven < 0:
+                seven = 0
+            missing = 7 - kinds + (held == 1)
+            if missing > 0:
+                seven += missing
+            orphan = tile in _ORPHANS
+            orphan_pair = orphan_pairs - (orphan and held == 2) > 0
+            kokushi = 13 - orphans_held + (orphan and held == 1) + (not orphan_pair)
+            if seven <= distance or kokushi <= distance:
+                best = min(distance, seven, kokushi)
+                union: set[int] = set(tiles) if distance == best else set()
+                counts[tile] = held - 1
+                if seven == best and missing <= 0:  # seven kinds held: only singles help
+                    union.update([t for t in singles if t != tile])
+                    if held == 2:
+                        union.add(tile)
+                elif seven == best:
+                    union.update(
+                        _closed_tiles(counts, players, True, False, 0, kinds - (held == 1))
+                    )
+                if kokushi == best:
+                    union.update(_closed_tiles(counts, players, False, True, orphan_pair, 0))
+                counts[tile] = held
+                effective = sorted(union)
+        unseen = tuple([left[t] for t in effective])
+        total = sum(unseen)
+        listing = _new(Ukeire)
+        listing.__dict__.update(
+            shanten=best - 1,
+            tiles=tuple([names[t] for t in effective]),
+            counts=unseen,
+            total=total,
+        )
+        row = _new(Discard)
+        row.__dict__.update(discard=names[tile], shanten=best - 1, ukeire=listing, good_shape=None)
+        options.append((best, -total, tile, row))
+    options.sort(key=_ROW_ORDER)
+    return tuple([o[3] for o in options])
+
+
+def _row_order(option: tuple[int, int, int, Discard]) -> tuple[int, int, int]:
+    return option[0], option[1], option[2]
+
+
+_ROW_ORDER = _row_order
+
+
 def ukeire(
     hand: HandLike,
     *,
@@ -388,6 +583,9 @@ def ukeire(
     ...
     shanten.errors.HandError: ukeire takes a 3n+1 hand (1, 4, 7, 10 or 13 tiles); '23489m6799p22567s' has 14: use discards()
     """
+    fast = _fast_input(hand, melds, players, visible, form, 1)
+    if fast is not None:
+        return _ukeire_fast(*fast, players, form)
     pos = position(hand, melds, players, count_melded_copies)
     _require_size(pos, hand, "ukeire", 1)
     seen = _seen(pos, visible)
@@ -415,6 +613,10 @@ def discards(
     >>> [o.discard for o in discards("123m456p789s11223z")][:5]
     ['3z', '1m', '4p', '6p', '9s']
     """
+    if not second_step:
+        fast = _fast_input(hand, melds, players, visible, form, 2)
+        if fast is not None:
+            return _discards_fast(*fast, players, form)
     pos = position(hand, melds, players, count_melded_copies)
     _require_size(pos, hand, "discards", 2)
     seen = _seen(pos, visible)

@@ -23,6 +23,7 @@ A draw j is effective iff ``improves[...] & optimal[...]`` is non-zero.
 
 from __future__ import annotations
 
+import array
 import functools
 from dataclasses import dataclass
 
@@ -30,12 +31,13 @@ import numpy as np
 import numpy.typing as npt
 
 from shanten.forms import parts
-from shanten.lookup import _combine_classes, class_ids
+from shanten.lookup import NO_CLASS, _combine_classes, class_ids
 from shanten.tables import TARGETS, Kind
 
 __all__ = ["EfficiencyTables", "PartTables", "efficiency_tables"]
 
 _TARGET_BITS = 10
+_WIDTHS = {"suit": 9, "honour": 7, "sanma_manzu": 2}
 
 
 @dataclass(frozen=True)
@@ -147,3 +149,62 @@ def efficiency_tables(players: int) -> EfficiencyTables:
             )
         )
     return EfficiencyTables(parts=(built[0], built[1], built[2], built[3]))
+
+
+#: Width of one tile's field in a packed draw signature: its 10-bit improvement mask and a
+#: guard bit above it.
+FIELD_BITS = 11
+
+
+@functools.cache
+def draw_signatures(kind: Kind) -> tuple[array.array[int], list[int]]:
+    """Per shape code, an index into a list of *draw signatures*: for each tile k of the
+    part, the targets (10-bit mask) whose distance drawing that tile lowers, at bits
+    ``11 * k``; 0 for a tile already held 4 times.
+
+    With the part's optimal-target mask M repeated in every field (:func:`repeated`),
+    ``((signature & repeated[M]) + LOW) & GUARD`` keeps the guard bit of exactly the
+    tiles whose draw lowers some optimal target: the part's effective tiles.
+
+    >>> index, signatures = draw_signatures("honour")
+    >>> east_pair = 2 * 5**6  # 11z: a third copy completes a set, a second kind a pair
+    >>> [k for k in range(7) if signatures[index[east_pair]] >> (11 * k) & 1023]
+    [0, 1, 2, 3, 4, 5, 6]
+    """
+    ids_bytes, vectors = class_ids(kind)
+    ids = np.frombuffer(ids_bytes, dtype=np.uint8).astype(np.int64)
+    improves = _improvement_masks(vectors)
+    n = _WIDTHS[kind]
+    usable = ids != NO_CLASS
+    codes = np.flatnonzero(usable)
+    own = ids[codes]
+    halves = [np.zeros(len(codes), dtype=np.int64), np.zeros(len(codes), dtype=np.int64)]
+    split = 5  # tiles 0-4 in the first int64, 5-8 in the second: 55 and 44 bits
+    for k in range(n):
+        weight = 5 ** (n - 1 - k)
+        after = ids[np.minimum(codes + weight, len(ids) - 1)]
+        drawable = ((codes // weight) % 5 < 4) & (after != NO_CLASS)
+        mask = np.where(drawable, improves[own, np.where(drawable, after, 0)], 0)
+        halves[k >= split] |= mask << (FIELD_BITS * (k % split))
+    low, high = halves
+    order = np.lexsort((low, high))  # group equal (low, high) pairs without np.unique's
+    low, high = low[order], high[order]  # row-wise sort, which is slow
+    new = np.ones(len(order), dtype=bool)
+    new[1:] = (low[1:] != low[:-1]) | (high[1:] != high[:-1])
+    inverse = np.empty(len(order), dtype=np.int64)
+    inverse[order] = np.cumsum(new) - 1
+    index = np.zeros(len(ids), dtype=np.uint32)
+    index[usable] = inverse
+    signatures = [
+        a | b << (FIELD_BITS * split)
+        for a, b in zip(low[new].tolist(), high[new].tolist(), strict=True)
+    ]
+    return array.array("I", index.tobytes()), signatures
+
+
+@functools.cache
+def repeated(width: int) -> tuple[list[int], int, int]:
+    """(every 10-bit mask repeated in ``width`` fields, LOW, GUARD) for
+    :func:`draw_signatures`."""
+    spread = sum(1 << (FIELD_BITS * k) for k in range(width))
+    return [m * spread for m in range(1 << _TARGET_BITS)], 1023 * spread, 1024 * spread

@@ -1,0 +1,104 @@
+"""The fast path of ukeire() and discards() (closed hands, nothing seen) against the
+careful path and against the brute force by the definition.
+
+Passing ``visible`` as 34 zeros sees nothing yet takes the careful path, so the two
+paths can be compared on the same hand.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from tests.test_efficiency import brute_effective
+
+from shanten import Hand, HandError, Tile, discards, ukeire
+from shanten.efficiency import FormView
+from shanten.notation import counts_of, parse_tiles
+
+NOTHING = [0] * 34
+
+
+def deal(rng: random.Random, size: int, players: int, style: str) -> list[int]:
+    """A random hand; "pairs" and "orphans" styles make seven pairs and thirteen orphans
+    tie or beat the standard form often."""
+    tiles = [t for t in range(34) if players == 4 or not 1 <= t <= 7]
+    if style == "orphans":
+        tiles = [t for t in tiles if t in (0, 8, 9, 17, 18, 26) or t >= 27] + tiles[:3]
+    counts = [0] * 34
+    while sum(counts) < size:
+        tile = rng.choice(tiles)
+        step = 2 if style == "pairs" and sum(counts) + 2 <= size else 1
+        if counts[tile] + step <= 4:
+            counts[tile] += step
+    return counts
+
+
+STYLES = ["random", "pairs", "orphans"]
+
+
+@pytest.mark.parametrize("players", [4, 3])
+@pytest.mark.parametrize("style", STYLES)
+def test_fast_ukeire_equals_careful(players: int, style: str) -> None:
+    rng = random.Random(f"ukeire {players} {style}")
+    for _ in range(400):
+        counts = deal(rng, rng.choice([1, 4, 7, 10, 13, 13, 13]), players, style)
+        for form in ("all", "standard"):
+            fast = ukeire(counts, players=players, form=form)
+            careful = ukeire(counts, players=players, form=form, visible=NOTHING)
+            assert fast == careful, (counts, form)
+
+
+@pytest.mark.parametrize("players", [4, 3])
+@pytest.mark.parametrize("style", STYLES)
+def test_fast_discards_equal_careful(players: int, style: str) -> None:
+    rng = random.Random(f"discards {players} {style}")
+    for _ in range(150):
+        counts = deal(rng, rng.choice([2, 5, 8, 11, 14, 14, 14]), players, style)
+        for form in ("all", "standard"):
+            fast = discards(counts, players=players, form=form)
+            careful = discards(counts, players=players, form=form, visible=NOTHING)
+            assert fast == careful, (counts, form)
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_fast_ukeire_equals_brute_force(players: int) -> None:
+    rng = random.Random(f"brute {players}")
+    for _ in range(150):
+        counts = deal(rng, 13, players, rng.choice(STYLES))
+        form: FormView = rng.choice(["all", "standard"])
+        got = ukeire(counts, players=players, form=form)
+        assert (got.shanten, got.tiles) == brute_effective(counts, [], players, False, form)
+        assert got.counts == tuple(4 - counts[_index(t)] for t in got.tiles)
+
+
+def _index(name: str) -> int:
+    return Tile(name).index
+
+
+def test_every_input_kind_takes_the_same_answer() -> None:
+    notation = "2389m6799p22567s"
+    counts = counts_of(parse_tiles(notation))
+    expected = ukeire(counts, visible=NOTHING)
+    for value in (notation, counts, tuple(counts), Hand(notation)):
+        assert ukeire(value) == expected
+
+
+@pytest.mark.parametrize(
+    "hand",
+    [[5] + [0] * 33, [-1, 2] + [0] * 32, [1.0] + [0] * 33, [1] * 33],
+)
+def test_bad_input_still_raises(hand: object) -> None:
+    with pytest.raises(HandError):
+        ukeire(hand)  # type: ignore[arg-type]
+    with pytest.raises(HandError):
+        discards(hand)  # type: ignore[arg-type]
+
+
+def test_wrong_size_names_the_other_verb() -> None:
+    with pytest.raises(HandError, match="use discards"):
+        ukeire("11m")
+    with pytest.raises(HandError, match="use ukeire"):
+        discards("1m")
+    with pytest.raises(HandError, match="does not exist in 3-player"):
+        ukeire("1112345678999m", players=3)
