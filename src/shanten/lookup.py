@@ -161,9 +161,19 @@ def _slot_list(
 ) -> list[int]:
     """The packed value of every reading of one slot (one or two count bytes), None where
     a count is not below its ``allowed`` bound: adding None raises TypeError, which sends
-    the caller to the careful path."""
+    the caller to the careful path. Slots alike (same weights, same orphans) share one
+    list: the three suits, and both player counts."""
+    orphans = tuple(t in TERMINALS_AND_HONOURS for t in tiles)
+    return _shared_slot_list(orphans, tuple(weights), tuple(allowed[: len(tiles)]))
+
+
+@functools.cache
+def _shared_slot_list(
+    orphans: tuple[bool, ...], weights: tuple[int, ...], allowed: tuple[int, ...]
+) -> list[int]:
+    tiles = [0 if orphan else 1 for orphan in orphans]  # 1m is an orphan, 2m is not
     values = cast("list[int]", [None] * 256 ** len(tiles))
-    for counts in itertools.product(*(range(a) for a in allowed[: len(tiles)])):
+    for counts in itertools.product(*(range(a) for a in allowed)):
         index = sum(c << (8 * k) for k, c in enumerate(counts))
         code = sum(c * w for c, w in zip(counts, weights, strict=True))
         values[index] = _packed(counts, tiles, code)
