@@ -246,9 +246,11 @@ def make_fast_distance() -> dict[int, Callable[[bytes | bytearray], int | None]]
         chain = lookup_chain(players)
         n1, n2, n3 = chain.widths
         # Premultiplied copies, so each step of the chain is an addition and a lookup.
-        ids0 = array.array("H", [NO_CLASS * n1 if i == NO_CLASS else i * n1 for i in chain.ids[0]])
+        ids0 = array.array("H")
+        ids0.frombytes((np.frombuffer(chain.ids[0], np.uint8).astype(np.uint16) * n1).tobytes())
         ids1, ids2 = chain.ids[1], chain.ids[2]
-        ids3 = array.array("H", [i * 5 for i in chain.ids[3]])
+        ids3 = array.array("H")
+        ids3.frombytes((np.frombuffer(chain.ids[3], np.uint8).astype(np.uint16) * 5).tobytes())
         first = [c * n2 for c in chain.first]
         second = [c * n3 * 5 for c in chain.second]
         final = chain.final
