@@ -10,11 +10,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from tests.test_efficiency import brute_effective
 
 from shanten import Hand, HandError, Tile, discards, ukeire
 from shanten.efficiency import FormView
 from shanten.notation import counts_of, parse_tiles
+from test_efficiency import brute_effective
 
 NOTHING = [0] * 34
 
