@@ -27,13 +27,12 @@ each row of a discard table about as many.
 from __future__ import annotations
 
 import functools
-import struct
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from shanten.efficiency_tables import FIELD_BITS, draw_signatures, efficiency_tables, repeated
 from shanten.forms import parts
-from shanten.lookup import _CODE_MASK, SLOTS, slot_lists
+from shanten.lookup import _CODE_MASK, PartValues, part_values
 
 __all__ = ["FastEfficiency", "fast_efficiency"]
 
@@ -49,7 +48,7 @@ AfterDiscards = Callable[
 class FastEfficiency:
     """The fast path's three steps for one player count."""
 
-    values: Callable[[bytes | bytearray], tuple[int, int, int, int] | None]
+    values: PartValues
     standard: Standard
     after_discards: AfterDiscards
 
@@ -68,27 +67,7 @@ def _tiles_by_guard_bits(tiles: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
 def fast_efficiency(players: int) -> FastEfficiency:
     """Build (once) the fast path for 3- or 4-player mahjong."""
     tables = efficiency_tables(players)
-    lists = slot_lists(players)
-    unpack = SLOTS.unpack
     mask = _CODE_MASK
-    a0, a1, a2, a3, a4, b0, b1, b2, b3, b4, c0, c1, c2, c3, c4, h0, h1, h2, h3 = lists
-
-    def values(counts: bytes | bytearray) -> tuple[int, int, int, int] | None:
-        """The four parts' packed values (code | fields << 24), None for a count above 4
-        or anything but 34 bytes."""
-        try:
-            m0, m1, m2, m3, m4, p0, p1, p2, p3, p4, s0, s1, s2, s3, s4, z0, z1, z2, z3 = unpack(
-                counts
-            )
-            return (
-                a0[m0] + a1[m1] + a2[m2] + a3[m3] + a4[m4],
-                b0[p0] + b1[p1] + b2[p2] + b3[p3] + b4[p4],
-                c0[s0] + c1[s1] + c2[s2] + c3[s3] + c4[s4],
-                h0[z0] + h1[z1] + h2[z2] + h3[z3],
-            )
-        except (TypeError, struct.error):
-            return None
-
     part_list = parts(players)
     spread, low, guard = repeated(9)  # 9 fields serve the 7-tile and 2-tile parts too
     premultiplied = []
@@ -175,4 +154,4 @@ def fast_efficiency(players: int) -> FastEfficiency:
             classes[q], signatures[q] = own, signature
         return rows
 
-    return FastEfficiency(values, standard, after_discards)
+    return FastEfficiency(part_values(players), standard, after_discards)
