@@ -23,9 +23,8 @@ from shanten.forms import (
     thirteen_orphans_distance,
     witness,
 )
-from shanten.hand import Hand, HandLike, MeldLike, Position, position
+from shanten.hand import HandLike, MeldLike, Position, count_bytes, position
 from shanten.lookup import make_fast_distance
-from shanten.notation import counts_of, parse_tiles
 
 __all__ = ["Analysis", "calculate", "shanten"]
 
@@ -54,20 +53,7 @@ def shanten(
     if not melds and type(players) is int:
         fast = _FAST.get(players) or _fast_function(players)
         if fast is not None:
-            kind = type(hand)
-            counts: bytes | bytearray | None = None
-            if kind is list or kind is tuple:
-                try:
-                    counts = bytearray(hand)  # type: ignore[arg-type]
-                except (TypeError, ValueError):
-                    counts = None  # not counts 0-255: the careful path names the problem
-            elif kind is str:
-                try:
-                    counts = bytearray(counts_of(parse_tiles(hand)))  # type: ignore[arg-type]
-                except ValueError:
-                    counts = None  # more than 255 copies: the careful path says so
-            elif kind is Hand:
-                counts = bytearray(hand.counts)  # type: ignore[union-attr]
+            counts = count_bytes(hand)
             if counts is not None:
                 result = fast(counts)
                 if result is not None:

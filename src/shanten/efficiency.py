@@ -37,7 +37,7 @@ from shanten.forms import (
     seven_pairs_formula,
     thirteen_orphans_formula,
 )
-from shanten.hand import VALID_SIZES, Hand, HandLike, MeldLike, Position, position
+from shanten.hand import VALID_SIZES, HandLike, MeldLike, Position, count_bytes, position
 from shanten.notation import counts_of, parse_tiles
 from shanten.tables import target_index
 from shanten.tiles import NUM_TILES, TERMINALS_AND_HONOURS, tile_name
@@ -362,22 +362,6 @@ def _listing(pos: Position, seen: Sequence[int], distance: int, tiles: list[int]
     return Ukeire(distance - 1, tuple([_NAMES[t] for t in tiles]), counts, sum(counts))
 
 
-def _fast_counts(hand: HandLike) -> bytearray | None:
-    """The count bytes of a list, tuple, notation string or Hand, or None: the careful
-    path then checks the input and names the problem."""
-    kind = type(hand)
-    try:
-        if kind is list or kind is tuple:
-            return bytearray(hand)  # type: ignore[arg-type]
-        if kind is str:
-            return bytearray(counts_of(parse_tiles(hand)))  # type: ignore[arg-type]
-        if kind is Hand:
-            return bytearray(hand.counts)  # type: ignore[union-attr]
-    except (TypeError, ValueError):
-        return None
-    return None
-
-
 def _fast_input(
     hand: HandLike,
     melds: Iterable[MeldLike],
@@ -394,7 +378,7 @@ def _fast_input(
         return None
     if type(players) is not int or (players != 4 and players != 3):
         return None
-    counts = _fast_counts(hand)
+    counts = count_bytes(hand)
     if counts is None:
         return None
     fast = fast_efficiency(players)

@@ -324,3 +324,24 @@ def position(
                 raise HandError(f"{tile_name(index)} does not exist in 3-player mahjong")
             caps[index] = 0
     return Position(counts, meld_list, players, bool(count_melded_copies), tuple(caps))  # type: ignore[arg-type]
+
+
+def count_bytes(hand: HandLike) -> bytearray | None:
+    """The 34 counts of a list, tuple, notation string or :class:`Hand` as bytes, for the
+    fast paths; None for anything else or a count outside 0-255 (the careful path then
+    checks the input and names the problem). Sizes and counts above 4 are not checked.
+
+    >>> count_bytes("19m")[:9], count_bytes([1.5] + [0] * 33)
+    (bytearray(b'\\x01\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x01'), None)
+    """
+    kind = type(hand)
+    try:
+        if kind is list or kind is tuple:
+            return bytearray(hand)  # type: ignore[arg-type]
+        if kind is str:
+            return bytearray(counts_of(parse_tiles(hand)))  # type: ignore[arg-type]
+        if kind is Hand:
+            return bytearray(hand.counts)  # type: ignore[union-attr]
+    except (TypeError, ValueError):
+        return None
+    return None
