@@ -410,10 +410,10 @@ def _make_ukeire(shanten_number: int, tiles: Sequence[int], held: Sequence[int])
 
 
 def _closed_tiles(
-    counts: bytearray, players: int, seven: bool, orphans: bool, has_pair: int, kinds: int
+    counts: bytearray, players: int, seven: bool, orphans: bool, kinds: int
 ) -> list[int]:
     """Effective tiles of seven pairs and/or thirteen orphans (whichever is flagged) for a
-    closed 13-tile hand holding ``kinds`` kinds and ``has_pair`` orphans twice or more."""
+    closed 13-tile hand of ``kinds`` kinds, nothing melded."""
     tiles: list[int] = []
     if seven and kinds >= 7:  # only a single becoming a pair helps: find the singles
         tile = counts.find(1)
@@ -427,9 +427,7 @@ def _closed_tiles(
             if counts[t] == 1 or (counts[t] == 0 and not (players == 3 and 1 <= t <= 7))
         ]
     if orphans:
-        tiles += [
-            t for t in TERMINALS_AND_HONOURS if counts[t] == 0 or (counts[t] == 1 and not has_pair)
-        ]
+        tiles += _effective_thirteen_orphans(counts)
     return tiles
 
 
@@ -448,9 +446,7 @@ def _with_closed_forms(
     if seven > distance and orphans > distance:
         return distance, tiles
     best = min(distance, seven, orphans)
-    union = set(
-        _closed_tiles(counts, players, seven == best, orphans == best, fields >> 24 & 15, kinds)
-    )
+    union = set(_closed_tiles(counts, players, seven == best, orphans == best, kinds))
     if distance == best:
         union.update(tiles)
     return best, sorted(union)
@@ -479,7 +475,6 @@ def _discards_fast(
     players: int,
     form: FormView,
 ) -> tuple[Discard, ...]:
-    left = [4 - c for c in counts]  # the discarded copy is seen too: it lies in the river
     closed = size == 14 and form == "all"
     fields = sum(values) >> 24
     pairs, kinds = fields >> 8 & 63, fields >> 14 & 63
@@ -492,52 +487,38 @@ def _discards_fast(
         best = distance
         effective: Sequence[int] = tiles
         if closed:  # seven pairs and thirteen orphans of the 13 tiles left
-            seven = 7 - pairs + (held == 2)
-            if seven < 0:
-                seven = 0
-            missing = 7 - kinds + (held == 1)
-            if missing > 0:
-                seven += missing
+            kinds_left = kinds - (held == 1)
+            seven = seven_pairs_formula(pairs - (held == 2), kinds_left)
             orphan = tile in _ORPHANS
-            orphan_pair = orphan_pairs - (orphan and held == 2) > 0
-            kokushi = 13 - orphans_held + (orphan and held == 1) + (not orphan_pair)
+            kokushi = thirteen_orphans_formula(
+                orphans_held - (orphan and held == 1), orphan_pairs - (orphan and held == 2) > 0
+            )
             if seven <= distance or kokushi <= distance:
                 best = min(distance, seven, kokushi)
                 union: set[int] = set(tiles) if distance == best else set()
                 counts[tile] = held - 1
-                if seven == best and missing <= 0:  # seven kinds held: only singles help
+                if seven == best and kinds_left >= 7:  # only a single becoming a pair helps
                     union.update([t for t in singles if t != tile])
                     if held == 2:
                         union.add(tile)
                 elif seven == best:
-                    union.update(
-                        _closed_tiles(counts, players, True, False, 0, kinds - (held == 1))
-                    )
+                    union.update(_closed_tiles(counts, players, True, False, kinds_left))
                 if kokushi == best:
-                    union.update(_closed_tiles(counts, players, False, True, orphan_pair, 0))
+                    union.update(_closed_tiles(counts, players, False, True, 0))
                 counts[tile] = held
                 effective = sorted(union)
-        unseen = tuple([left[t] for t in effective])
-        total = sum(unseen)
-        listing = _new(Ukeire)
-        listing.__dict__.update(
-            shanten=best - 1,
-            tiles=tuple([names[t] for t in effective]),
-            counts=unseen,
-            total=total,
-        )
+        listing = _make_ukeire(best - 1, effective, counts)  # the discard is seen too
         row = _new(Discard)
         row.__dict__.update(discard=names[tile], shanten=best - 1, ukeire=listing, good_shape=None)
-        options.append((best, -total, tile, row))
-    options.sort(key=_ROW_ORDER)
+        options.append((best, -listing.total, tile, row))
+    options.sort(key=_row_order)
     return tuple([o[3] for o in options])
 
 
 def _row_order(option: tuple[int, int, int, Discard]) -> tuple[int, int, int]:
+    """Tenhou's order of (r, -unseen total, tile, row) options: lowest shanten first,
+    then most unseen effective tiles, then tile order."""
     return option[0], option[1], option[2]
-
-
-_ROW_ORDER = _row_order
 
 
 def ukeire(
@@ -625,7 +606,7 @@ def discards(
         options.append(
             (distance, -listing.total, tile, Discard(tile_name(tile), distance - 1, listing, good))
         )
-    options.sort(key=lambda o: o[:3])
+    options.sort(key=_row_order)
     return tuple(o[3] for o in options)
 
 
