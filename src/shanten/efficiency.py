@@ -370,7 +370,7 @@ def _fast_input(
     form: FormView,
     remainder: int,
 ) -> tuple[FastEfficiency, bytearray, tuple[int, int, int, int], int] | None:
-    """(fast path, count bytes, part values, tile count) for a closed hand of 3n +
+    """(fast path, count bytes, part values, packed fields) for a closed hand of 3n +
     ``remainder`` tiles with nothing seen, or None: the careful path takes the rest."""
     if melds or not (isinstance(visible, (str, list, tuple)) and not visible):
         return None
@@ -385,10 +385,10 @@ def _fast_input(
     values = fast.values(counts)
     if values is None:
         return None
-    size = sum(values) >> 24 & 255
-    if size not in VALID_SIZES or size % 3 != remainder:
+    fields = sum(values) >> 24
+    if fields & 255 not in VALID_SIZES or (fields & 255) % 3 != remainder:
         return None
-    return fast, counts, values, size
+    return fast, counts, values, fields
 
 
 _new = object.__new__
@@ -456,14 +456,16 @@ def _ukeire_fast(
     fast: FastEfficiency,
     counts: bytearray,
     values: tuple[int, int, int, int],
-    size: int,
+    fields: int,
     players: int,
     form: FormView,
 ) -> Ukeire:
-    distance, tiles = fast.standard(values)
+    """The fast path of :func:`ukeire`; ``fields`` are the packed fields of
+    :mod:`shanten.lookup` (tile count in the low byte)."""
+    distance, tiles = fast.standard(values, (fields & 255) // 3)
     result: tuple[int, Sequence[int]] = (distance, tiles)
-    if size == 13 and form == "all":
-        result = _with_closed_forms(distance, tiles, counts, players, sum(values) >> 24)
+    if fields & 255 == 13 and form == "all":
+        result = _with_closed_forms(distance, tiles, counts, players, fields)
     return _make_ukeire(result[0] - 1, result[1], counts)
 
 
@@ -471,18 +473,18 @@ def _discards_fast(
     fast: FastEfficiency,
     counts: bytearray,
     values: tuple[int, int, int, int],
-    size: int,
+    fields: int,
     players: int,
     form: FormView,
 ) -> tuple[Discard, ...]:
-    closed = size == 14 and form == "all"
-    fields = sum(values) >> 24
+    """The fast path of :func:`discards`, ``fields`` as for :func:`_ukeire_fast`."""
+    closed = fields & 255 == 14 and form == "all"
     pairs, kinds = fields >> 8 & 63, fields >> 14 & 63
     orphans_held, orphan_pairs = fields >> 20 & 15, fields >> 24 & 15
     names = _NAMES
     singles = [t for t in range(NUM_TILES) if counts[t] == 1]
     options = []
-    for tile, distance, tiles in fast.after_discards(values, counts):
+    for tile, distance, tiles in fast.after_discards(values, counts, (fields & 255) // 3):
         held = counts[tile]
         best = distance
         effective: Sequence[int] = tiles

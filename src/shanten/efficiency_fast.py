@@ -19,7 +19,7 @@ each row of a discard table about as many.
 >>> from shanten.tiles import tile_name
 >>> fast = fast_efficiency(4)
 >>> values = fast.values(bytes(counts_of(parse_tiles("12m1112223334z4z"))))
->>> distance, tiles = fast.standard(values)
+>>> distance, tiles = fast.standard(values, 4)  # 13 tiles: four sets and a pair
 >>> distance, [tile_name(t) for t in tiles]
 (1, ['3m'])
 """
@@ -36,11 +36,13 @@ from shanten.lookup import _CODE_MASK, PartValues, part_values
 
 __all__ = ["FastEfficiency", "fast_efficiency"]
 
-#: (values of the four parts) -> (r, effective tiles in tile order) of the standard form.
-Standard = Callable[[tuple[int, int, int, int]], tuple[int, tuple[int, ...]]]
-#: (values, count bytes) -> [(discarded tile, r, effective tiles)] of the standard form.
+#: (values of the four parts, sets needed) -> (r, effective tiles in tile order) of the
+#: standard form.
+Standard = Callable[[tuple[int, int, int, int], int], tuple[int, tuple[int, ...]]]
+#: (values, count bytes, sets needed) -> [(discarded tile, r, effective tiles)] of the
+#: standard form after each discard.
 AfterDiscards = Callable[
-    [tuple[int, int, int, int], bytes | bytearray], list[tuple[int, int, tuple[int, ...]]]
+    [tuple[int, int, int, int], bytes | bytearray, int], list[tuple[int, int, tuple[int, ...]]]
 ]
 
 
@@ -105,7 +107,7 @@ def fast_efficiency(players: int) -> FastEfficiency:
             + t3[((j3 & spread[e3 & 1023]) + low) & guard]
         )
 
-    def standard(values: tuple[int, int, int, int]) -> tuple[int, tuple[int, ...]]:
+    def standard(values: tuple[int, int, int, int], sets: int) -> tuple[int, tuple[int, ...]]:
         v0, v1, v2, v3 = values
         c0, c1, c2, c3 = v0 & mask, v1 & mask, v2 & mask, v3 & mask
         return effective(
@@ -117,20 +119,19 @@ def fast_efficiency(players: int) -> FastEfficiency:
             ids1[c1],
             ids2[c2],
             ids3[c3],
-            ((v0 + v1 + v2 + v3) >> 24 & 255) // 3,
+            sets,
         )
 
     part_tiles = [(part.ids, part.tiles, part.weights) for part in tables.parts]
 
     def after_discards(
-        values: tuple[int, int, int, int], counts: bytes | bytearray
+        values: tuple[int, int, int, int], counts: bytes | bytearray, sets: int
     ) -> list[tuple[int, int, tuple[int, ...]]]:
         codes = [v & mask for v in values]
         classes = [i[code] for i, code in zip((ids0, ids1, ids2, ids3), codes, strict=True)]
         signatures = [
             g[x[code]] for g, x, code in zip(signature_lists, index_arrays, codes, strict=True)
         ]
-        sets = ((sum(values) >> 24 & 255) - 1) // 3
         rows = []
         for q, (part_ids, tiles, weights) in enumerate(part_tiles):
             code, own, signature = codes[q], classes[q], signatures[q]

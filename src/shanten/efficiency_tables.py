@@ -31,13 +31,12 @@ import numpy as np
 import numpy.typing as npt
 
 from shanten.forms import parts
-from shanten.lookup import NO_CLASS, _combine_classes, class_ids
+from shanten.lookup import _WIDTH, NO_CLASS, _combine_classes, class_ids
 from shanten.tables import TARGETS, Kind
 
 __all__ = ["EfficiencyTables", "PartTables", "efficiency_tables"]
 
 _TARGET_BITS = 10
-_WIDTHS = {"suit": 9, "honour": 7, "sanma_manzu": 2}
 
 
 @dataclass(frozen=True)
@@ -174,7 +173,7 @@ def draw_signatures(kind: Kind) -> tuple[array.array[int], list[int]]:
     ids_bytes, vectors = class_ids(kind)
     ids = np.frombuffer(ids_bytes, dtype=np.uint8).astype(np.int64)
     improves = _improvement_masks(vectors)
-    n = _WIDTHS[kind]
+    n = _WIDTH[kind]
     usable = ids != NO_CLASS
     codes = np.flatnonzero(usable)
     own = ids[codes]
