@@ -22,8 +22,10 @@ Cutting 3z from 123m456p789s11223z leaves a 1z/2z wait (双碰) with two of each
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Literal
 
 from shanten.efficiency_fast import FastEfficiency, fast_efficiency
@@ -303,6 +305,8 @@ def _closed_after_each_discard(counts: Sequence[int]) -> dict[int, tuple[int, in
 
 
 _ORPHANS = frozenset(TERMINALS_AND_HONOURS)
+#: 5 for a terminal or honour, else 0: offsets into the fast path's per-count lists.
+_ORPHAN_OFFSET = tuple(5 if t in _ORPHANS else 0 for t in range(NUM_TILES))
 
 
 def _with_counts(pos: Position, counts: Sequence[int]) -> Position:
@@ -394,62 +398,64 @@ def _fast_input(
 _new = object.__new__
 
 
-def _make_ukeire(shanten_number: int, tiles: Sequence[int], held: Sequence[int]) -> Ukeire:
-    """An :class:`Ukeire` built without the frozen dataclass's per-field checks (the fast
-    paths build many); ``held`` is the copies of every tile in the hand, nothing else
-    being seen."""
-    counts = tuple([4 - held[t] for t in tiles])
+#: bytes.translate table: copies held (0-4) -> copies unseen when nothing else is seen.
+_UNSEEN = bytes([4, 3, 2, 1, 0]) + bytes(251)
+
+
+def _make_ukeire(
+    fast: FastEfficiency, shanten_number: int, guards: Sequence[int], unseen: bytearray
+) -> Ukeire:
+    """An :class:`Ukeire` of the tiles whose guard bits (per part) are ``guards``, built
+    without the frozen dataclass's per-field checks (the fast paths build many);
+    ``unseen`` is every tile's unseen copies."""
+    g0, g1, g2, g3 = guards
+    t0, t1, t2, t3 = fast.tiles
+    tiles = t0[g0] + t1[g1] + t2[g2] + t3[g3]
+    if len(tiles) > 1:  # one C call picks the names, one the counts
+        pick = itemgetter(*tiles)
+        names, counts = pick(_NAMES), pick(unseen)
+    else:  # itemgetter would give a bare item, or need one
+        names, counts = tuple([_NAMES[t] for t in tiles]), tuple([unseen[t] for t in tiles])
     result = _new(Ukeire)
-    result.__dict__.update(
-        shanten=shanten_number,
-        tiles=tuple([_NAMES[t] for t in tiles]),
-        counts=counts,
-        total=sum(counts),
-    )
+    fields = result.__dict__
+    fields["shanten"] = shanten_number
+    fields["tiles"] = names
+    fields["counts"] = counts
+    fields["total"] = sum(counts)
     return result
 
 
-def _closed_tiles(
-    counts: bytearray, players: int, seven: bool, orphans: bool, kinds: int
-) -> list[int]:
-    """Effective tiles of seven pairs and/or thirteen orphans (whichever is flagged) for a
-    closed 13-tile hand of ``kinds`` kinds, nothing melded."""
-    tiles: list[int] = []
-    if seven and kinds >= 7:  # only a single becoming a pair helps: find the singles
-        tile = counts.find(1)
-        while tile >= 0:
-            tiles.append(tile)
-            tile = counts.find(1, tile + 1)
-    elif seven:  # a new kind helps too
-        tiles += [
-            t
-            for t in range(NUM_TILES)
-            if counts[t] == 1 or (counts[t] == 0 and not (players == 3 and 1 <= t <= 7))
-        ]
-    if orphans:
-        tiles += _effective_thirteen_orphans(counts)
-    return tiles
+#: bytes.translate tables flagging the tiles held once, or at most once, or not at all.
+_SINGLE = bytes([0, 1, 0, 0, 0]) + bytes(251)
+_AT_MOST_SINGLE = bytes([1, 1, 0, 0, 0]) + bytes(251)
+_ABSENT = bytes([1, 0, 0, 0, 0]) + bytes(251)
+_ORPHAN_FLAGS = bytes(int(t in TERMINALS_AND_HONOURS) for t in range(NUM_TILES))
 
 
-def _with_closed_forms(
-    distance: int,
-    tiles: Sequence[int],
+def _closed_guards(
+    fast: FastEfficiency,
     counts: bytearray,
-    players: int,
-    fields: int,
-) -> tuple[int, Sequence[int]]:
-    """Add seven pairs and thirteen orphans to the standard form's (r, effective tiles)
-    of a closed 13-tile hand with packed ``fields``."""
-    kinds = fields >> 14 & 63
-    seven = seven_pairs_formula(fields >> 8 & 63, kinds)
-    orphans = thirteen_orphans_formula(fields >> 20 & 15, fields >> 24 & 15 > 0)
-    if seven > distance and orphans > distance:
-        return distance, tiles
-    best = min(distance, seven, orphans)
-    union = set(_closed_tiles(counts, players, seven == best, orphans == best, kinds))
-    if distance == best:
-        union.update(tiles)
-    return best, sorted(union)
+    seven: bool,
+    orphans: bool,
+    kinds: int,
+    orphan_pair: bool,
+) -> tuple[int, int, int, int]:
+    """Guard bits (per part) of the effective tiles of seven pairs and/or thirteen
+    orphans (whichever is flagged) for a closed 13-tile hand of ``kinds`` kinds that
+    holds an orphan twice if ``orphan_pair``; nothing melded.
+
+    Seven pairs: a single becoming a pair, and a new kind while fewer than seven are
+    held. Thirteen orphans: a missing orphan, and a second copy of one while none is held
+    twice.
+    """
+    g0 = g1 = g2 = g3 = 0
+    if seven:
+        g0, g1, g2, g3 = fast.flagged(counts.translate(_SINGLE if kinds >= 7 else _AT_MOST_SINGLE))
+    if orphans:
+        o0, o1, o2, o3 = fast.flagged(_ORPHAN_FLAGS)
+        k0, k1, k2, k3 = fast.flagged(counts.translate(_ABSENT if orphan_pair else _AT_MOST_SINGLE))
+        g0, g1, g2, g3 = g0 | k0 & o0, g1 | k1 & o1, g2 | k2 & o2, g3 | k3 & o3
+    return g0, g1, g2, g3
 
 
 def _ukeire_fast(
@@ -457,16 +463,26 @@ def _ukeire_fast(
     counts: bytearray,
     values: tuple[int, int, int, int],
     fields: int,
-    players: int,
     form: FormView,
 ) -> Ukeire:
     """The fast path of :func:`ukeire`; ``fields`` are the packed fields of
     :mod:`shanten.lookup` (tile count in the low byte)."""
-    distance, tiles = fast.standard(values, (fields & 255) // 3)
-    result: tuple[int, Sequence[int]] = (distance, tiles)
-    if fields & 255 == 13 and form == "all":
-        result = _with_closed_forms(distance, tiles, counts, players, fields)
-    return _make_ukeire(result[0] - 1, result[1], counts)
+    distance, *guards = fast.standard(values, (fields & 255) // 3)
+    if fields & 255 == 13 and form == "all":  # seven pairs and thirteen orphans
+        kinds = fields >> 14 & 63
+        seven = seven_pairs_formula(fields >> 8 & 63, kinds)
+        orphans = thirteen_orphans_formula(fields >> 20 & 15, fields >> 24 & 15 > 0)
+        if seven <= distance or orphans <= distance:
+            best = min(distance, seven, orphans)
+            extra = _closed_guards(
+                fast, counts, seven == best, orphans == best, kinds, fields >> 24 & 15 > 0
+            )
+            if distance > best:
+                guards = list(extra)
+            else:
+                guards = [g | e for g, e in zip(guards, extra, strict=True)]
+            distance = best
+    return _make_ukeire(fast, distance - 1, guards, counts.translate(_UNSEEN))
 
 
 def _discards_fast(
@@ -474,47 +490,99 @@ def _discards_fast(
     counts: bytearray,
     values: tuple[int, int, int, int],
     fields: int,
-    players: int,
     form: FormView,
 ) -> tuple[Discard, ...]:
     """The fast path of :func:`discards`, ``fields`` as for :func:`_ukeire_fast`."""
-    closed = fields & 255 == 14 and form == "all"
-    pairs, kinds = fields >> 8 & 63, fields >> 14 & 63
-    orphans_held, orphan_pairs = fields >> 20 & 15, fields >> 24 & 15
-    names = _NAMES
-    singles = [t for t in range(NUM_TILES) if counts[t] == 1]
+    rows = fast.after_discards(values, counts, (fields & 255) // 3)
+    unseen = counts.translate(_UNSEEN)  # the discard is seen too: the 14 tiles count
+    if fields & 255 == 14 and form == "all":
+        rows = _with_closed_forms(fast, rows, counts, fields)
     options = []
-    for tile, distance, tiles in fast.after_discards(values, counts, (fields & 255) // 3):
-        held = counts[tile]
-        best = distance
-        effective: Sequence[int] = tiles
-        if closed:  # seven pairs and thirteen orphans of the 13 tiles left
-            kinds_left = kinds - (held == 1)
-            seven = seven_pairs_formula(pairs - (held == 2), kinds_left)
-            orphan = tile in _ORPHANS
-            kokushi = thirteen_orphans_formula(
-                orphans_held - (orphan and held == 1), orphan_pairs - (orphan and held == 2) > 0
-            )
-            if seven <= distance or kokushi <= distance:
-                best = min(distance, seven, kokushi)
-                union: set[int] = set(tiles) if distance == best else set()
-                counts[tile] = held - 1
-                if seven == best and kinds_left >= 7:  # only a single becoming a pair helps
-                    union.update([t for t in singles if t != tile])
-                    if held == 2:
-                        union.add(tile)
-                elif seven == best:
-                    union.update(_closed_tiles(counts, players, True, False, kinds_left))
-                if kokushi == best:
-                    union.update(_closed_tiles(counts, players, False, True, 0))
-                counts[tile] = held
-                effective = sorted(union)
-        listing = _make_ukeire(best - 1, effective, counts)  # the discard is seen too
+    for tile, distance, g0, g1, g2, g3 in rows:
+        listing = _make_ukeire(fast, distance - 1, (g0, g1, g2, g3), unseen)
         row = _new(Discard)
-        row.__dict__.update(discard=names[tile], shanten=best - 1, ukeire=listing, good_shape=None)
-        options.append((best, -listing.total, tile, row))
-    options.sort(key=_row_order)
+        row_fields = row.__dict__
+        row_fields["discard"] = _NAMES[tile]
+        row_fields["shanten"] = distance - 1
+        row_fields["ukeire"] = listing
+        row_fields["good_shape"] = None
+        options.append((distance, -listing.total, tile, row))
+    options.sort()  # the tiles differ, so rows are never compared
     return tuple([o[3] for o in options])
+
+
+_Row = tuple[int, int, int, int, int, int]
+
+
+def _with_closed_forms(
+    fast: FastEfficiency, rows: list[_Row], counts: bytearray, fields: int
+) -> list[_Row]:
+    """The rows (tile, r, guard bits) of a closed 14-tile hand's discards, standard form
+    only, made rows of the minimum over the forms: seven pairs and thirteen orphans of
+    the 13 tiles left, from the hand's packed ``fields``."""
+    sevens, kokushis, lowest, by_singles = _closed_by_discard(fields >> 8 & 0xFFFFF)
+    orphan_pairs = fields >> 24 & 15
+    singles: tuple[int, int, int, int] | None = None
+    guard, offsets, result = fast.guard, _ORPHAN_OFFSET, []
+    for row in rows:
+        tile = row[0]
+        held = counts[tile]
+        at = held + offsets[tile]
+        best = lowest[at]
+        if best > row[1]:
+            result.append(row)
+            continue
+        if by_singles[at]:  # only a single becoming a pair lowers seven pairs: the singles left
+            if singles is None:
+                singles = fast.flagged(counts.translate(_SINGLE))
+            s0, s1, s2, s3 = singles
+            x0, x1, x2, x3 = guard[tile] if held <= 2 else _NO_GUARDS  # type: ignore[misc]
+            e0, e1, e2, e3 = s0 ^ x0, s1 ^ x1, s2 ^ x2, s3 ^ x3
+        else:  # fewer than seven kinds left, or thirteen orphans: tile by tile
+            counts[tile] = held - 1
+            e0, e1, e2, e3 = _closed_guards(
+                fast,
+                counts,
+                sevens[at] == best,
+                kokushis[at] == best,
+                (fields >> 14 & 63) - (held == 1),
+                orphan_pairs - (held == 2 and at >= 5) > 0,
+            )
+            counts[tile] = held
+        if best < row[1]:
+            result.append((tile, best, e0, e1, e2, e3))
+        else:
+            result.append((tile, best, row[2] | e0, row[3] | e1, row[4] | e2, row[5] | e3))
+    return result
+
+
+@functools.cache
+def _closed_by_discard(
+    key: int,
+) -> tuple[list[int], list[int], list[bool | int], list[bool]]:
+    """Seven pairs and thirteen orphans after a discard from a closed 14-tile hand whose
+    packed fields (:mod:`shanten.lookup`, from the pair count up) are ``key``.
+
+    Indexed by the copies h held of the discarded tile, h + 5 for an orphan: both forms'
+    distances, the lower of the two, and whether that is seven pairs alone with seven
+    kinds left (then its effective tiles are exactly the singles).
+    """
+    pairs, kinds, orphans_held, orphan_pairs = key & 63, key >> 6 & 63, key >> 12 & 15, key >> 16
+    sevens, kokushis = [], []
+    for at in range(10):
+        h, orphan = at % 5, at >= 5
+        sevens.append(seven_pairs_formula(pairs - (h == 2), kinds - (h == 1)))
+        kokushis.append(
+            thirteen_orphans_formula(
+                orphans_held - (orphan and h == 1), orphan_pairs - (orphan and h == 2) > 0
+            )
+        )
+    lowest = [min(pair) for pair in zip(sevens, kokushis, strict=True)]
+    by_singles = [sevens[at] < kokushis[at] and kinds - (at % 5 == 1) >= 7 for at in range(10)]
+    return sevens, kokushis, lowest, by_singles
+
+
+_NO_GUARDS = (0, 0, 0, 0)
 
 
 def _row_order(option: tuple[int, int, int, Discard]) -> tuple[int, int, int]:
@@ -552,7 +620,7 @@ def ukeire(
     """
     fast = _fast_input(hand, melds, players, visible, form, 1)
     if fast is not None:
-        return _ukeire_fast(*fast, players, form)
+        return _ukeire_fast(*fast, form)
     pos = position(hand, melds, players, count_melded_copies)
     _require_size(pos, hand, "ukeire", 1)
     seen = _seen(pos, visible)
@@ -583,7 +651,7 @@ def discards(
     if not second_step:
         fast = _fast_input(hand, melds, players, visible, form, 2)
         if fast is not None:
-            return _discards_fast(*fast, players, form)
+            return _discards_fast(*fast, form)
     pos = position(hand, melds, players, count_melded_copies)
     _require_size(pos, hand, "discards", 2)
     seen = _seen(pos, visible)

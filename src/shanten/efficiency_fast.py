@@ -8,10 +8,11 @@ For each part p of the hand (see :mod:`shanten.efficiency_tables`):
   hand's distance r;
 * the part's *draw signature* packs, per tile, the targets whose distance drawing that
   tile lowers; ``((signature & repeated[M]) + LOW) & GUARD`` keeps one guard bit per
-  effective tile, and a dict turns those bits into the tiles.
+  effective tile.
 
-So no draw is tried: the effective tiles of a 13-tile hand cost about twenty lookups, and
-each row of a discard table about as many.
+The answer stays in that form, four ints of *guard bits*, one per part: the closed forms
+add their tiles with ``|``, and per part a dict turns guard bits into tiles. So no draw is tried: the effective tiles of a 13-tile hand cost about twenty
+lookups, and each row of a discard table about as many.
 
 12m 111z 222z 333z 44z is ready (r = 1) on the edge wait 3m:
 
@@ -19,40 +20,76 @@ each row of a discard table about as many.
 >>> from shanten.tiles import tile_name
 >>> fast = fast_efficiency(4)
 >>> values = fast.values(bytes(counts_of(parse_tiles("12m1112223334z4z"))))
->>> distance, tiles = fast.standard(values, 4)  # 13 tiles: four sets and a pair
->>> distance, [tile_name(t) for t in tiles]
+>>> distance, *guards = fast.standard(values, 4)  # 13 tiles: four sets and a pair
+>>> distance, [tile_name(t) for t in fast.tiles_of(guards)]
 (1, ['3m'])
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+import itertools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from shanten.efficiency_tables import FIELD_BITS, draw_signatures, efficiency_tables, repeated
+from shanten.efficiency_tables import (
+    FIELD_BITS,
+    changed_rest,
+    draw_signatures,
+    efficiency_tables,
+    repeated,
+)
 from shanten.forms import parts
 from shanten.lookup import _CODE_MASK, PartValues, part_values
 
-__all__ = ["FastEfficiency", "fast_efficiency"]
+__all__ = ["FastEfficiency", "Guards", "fast_efficiency"]
 
-#: (values of the four parts, sets needed) -> (r, effective tiles in tile order) of the
-#: standard form.
-Standard = Callable[[tuple[int, int, int, int], int], tuple[int, tuple[int, ...]]]
-#: (values, count bytes, sets needed) -> [(discarded tile, r, effective tiles)] of the
-#: standard form after each discard.
+#: (r, guard bits of parts 0-3): a hand's distance and effective tiles.
+Guards = tuple[int, int, int, int, int]
+#: (values of the four parts, sets needed) -> the standard form's :data:`Guards`.
+Standard = Callable[[tuple[int, int, int, int], int], Guards]
+#: (values, count bytes, sets needed) -> [(discarded tile, r, guard bits of parts 0-3)]
+#: of the standard form after each discard, in tile order.
 AfterDiscards = Callable[
-    [tuple[int, int, int, int], bytes | bytearray, int], list[tuple[int, int, tuple[int, ...]]]
+    [tuple[int, int, int, int], bytes | bytearray, int],
+    list[tuple[int, int, int, int, int, int]],
 ]
 
 
 @dataclass(frozen=True)
 class FastEfficiency:
-    """The fast path's three steps for one player count."""
+    """The fast path for one player count: its steps, ``tiles[p]`` turning part p's
+    guard bits into its tiles in tile order, ``guard[t]``, tile t's guard bit in its
+    part's place of four (None for a tile the game lacks), ``windows[p]`` the slice of
+    34 counts that part p reads and ``by_flags[p]`` the guard bits of the tiles a 0/1
+    byte per tile of that window flags."""
 
     values: PartValues
     standard: Standard
     after_discards: AfterDiscards
+    tiles: tuple[dict[int, tuple[int, ...]], ...]
+    guard: tuple[tuple[int, int, int, int] | None, ...]
+    windows: tuple[slice, slice, slice, slice]
+    by_flags: tuple[dict[bytes, int], ...]
+
+    def tiles_of(self, guards: Sequence[int]) -> tuple[int, ...]:
+        """The tiles whose guard bits (per part) are ``guards``, in tile order."""
+        return tuple(t for p, bits in enumerate(guards) for t in self.tiles[p][bits])
+
+    def flagged(self, flags: bytes | bytearray) -> tuple[int, int, int, int]:
+        """The guard bits of the tiles of the game whose byte in ``flags`` (34 bytes,
+        e.g. counts put through ``bytes.translate``) is 1, the others being 0.
+
+        >>> from shanten.tiles import tile_name
+        >>> fast = fast_efficiency(3)
+        >>> flags = bytes([1] * 9) + bytes(25)  # 1m-9m, of which 3-player has 1m and 9m
+        >>> [tile_name(t) for t in fast.tiles_of(fast.flagged(flags))]
+        ['1m', '9m']
+        """
+        w0, w1, w2, w3 = self.windows
+        f0, f1, f2, f3 = self.by_flags
+        key = bytes(flags)  # a bytearray's slices are no dict keys
+        return f0[key[w0]], f1[key[w1]], f2[key[w2]], f3[key[w3]]
 
 
 def _tiles_by_guard_bits(tiles: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
@@ -71,10 +108,11 @@ def fast_efficiency(players: int) -> FastEfficiency:
     tables = efficiency_tables(players)
     mask = _CODE_MASK
     part_list = parts(players)
+    kinds = [kind for kind, _ in part_list]
     spread, low, guard = repeated(9)  # 9 fields serve the 7-tile and 2-tile parts too
     premultiplied = []
     for p, part in enumerate(tables.parts):
-        index, signatures = draw_signatures(part_list[p][0])
+        index, signatures = draw_signatures(kinds[p])
         premultiplied.append(
             (
                 [v * part.second_width for v in part.first],
@@ -82,77 +120,132 @@ def fast_efficiency(players: int) -> FastEfficiency:
                 part.first_width,
                 index,
                 signatures,
-                _tiles_by_guard_bits(part.tiles),
             )
         )
-    (f0, s0_, w0, x0, g0, t0), (f1, s1_, w1, x1, g1, t1) = premultiplied[:2]
-    (f2, s2_, w2, x2, g2, t2), (f3, s3_, w3, x3, g3, t3) = premultiplied[2:]
+    (f0, s0_, w0, x0, g0), (f1, s1_, w1, x1, g1) = premultiplied[:2]
+    (f2, s2_, w2, x2, g2), (f3, s3_, w3, x3, g3) = premultiplied[2:]
     o0, o1, o2, o3 = (part.optimal for part in tables.parts)
     ids0, ids1, ids2, ids3 = (part.ids for part in tables.parts)
     signature_lists = (g0, g1, g2, g3)
     index_arrays = (x0, x1, x2, x3)
 
-    def effective(
-        j0: int, j1: int, j2: int, j3: int, k0: int, k1: int, k2: int, k3: int, sets: int
-    ) -> tuple[int, tuple[int, ...]]:
-        """(r, effective tiles) from the parts' draw signatures j and classes k."""
+    def standard(values: tuple[int, int, int, int], sets: int) -> Guards:
+        v0, v1, v2, v3 = values
+        c0, c1, c2, c3 = v0 & mask, v1 & mask, v2 & mask, v3 & mask
+        k0, k1, k2, k3 = ids0[c0], ids1[c1], ids2[c2], ids3[c3]
         e0 = o0[s0_[f0[k1 * w0 + k2] + k3] + k0 * 5 + sets]
         e1 = o1[s1_[f1[k0 * w1 + k2] + k3] + k1 * 5 + sets]
         e2 = o2[s2_[f2[k0 * w2 + k1] + k3] + k2 * 5 + sets]
         e3 = o3[s3_[f3[k0 * w3 + k1] + k2] + k3 * 5 + sets]
-        return e0 >> 10, (
-            t0[((j0 & spread[e0 & 1023]) + low) & guard]
-            + t1[((j1 & spread[e1 & 1023]) + low) & guard]
-            + t2[((j2 & spread[e2 & 1023]) + low) & guard]
-            + t3[((j3 & spread[e3 & 1023]) + low) & guard]
+        return (
+            e0 >> 10,
+            ((g0[x0[c0]] & spread[e0 & 1023]) + low) & guard,
+            ((g1[x1[c1]] & spread[e1 & 1023]) + low) & guard,
+            ((g2[x2[c2]] & spread[e2 & 1023]) + low) & guard,
+            ((g3[x3[c3]] & spread[e3 & 1023]) + low) & guard,
         )
 
-    def standard(values: tuple[int, int, int, int], sets: int) -> tuple[int, tuple[int, ...]]:
-        v0, v1, v2, v3 = values
-        c0, c1, c2, c3 = v0 & mask, v1 & mask, v2 & mask, v3 & mask
-        return effective(
-            g0[x0[c0]],
-            g1[x1[c1]],
-            g2[x2[c2]],
-            g3[x3[c3]],
-            ids0[c0],
-            ids1[c1],
-            ids2[c2],
-            ids3[c3],
-            sets,
+    # Along a discard table only one part q changes. For each q, part p != q finds its
+    # rest class as rest[pair + kq] with pair fixed per hand (efficiency_tables.
+    # changed_rest); part q itself keeps its rest class and varies its own class, which
+    # the table (0, 5, 10, ...) turns into the same form: optimal[rest[base + k] + add].
+    own_steps = [[5 * k for k in range(part.classes)] for part in tables.parts]
+    by_changed_part = []
+    for q, changed in enumerate(tables.parts):
+        rests: list[list[int]] = []
+        pairs: list[tuple[list[int], int, int, int]] = []  # per part p != q: its pair lookup
+        for p in range(4):
+            if p == q:
+                rests.append(own_steps[q])
+                continue
+            others = tuple(o for o in range(4) if o != p)
+            u, v = (o for o in others if o != q)
+            pair, nv, rest = changed_rest(
+                kinds[p], (kinds[others[0]], kinds[others[1]], kinds[others[2]]), others.index(q)
+            )
+            rests.append(rest)
+            pairs.append((pair, nv, u, v))
+        first, last = changed.tiles[0], changed.tiles[-1]
+        by_changed_part.append(
+            (
+                q,
+                # the part's counts are counts[window]: 3-player manzu is (1m, 9m)
+                slice(first, last + 1, (last - first) // (len(changed.tiles) - 1)),
+                tuple(zip(changed.tiles, changed.weights, strict=True)),
+                changed.ids,
+                signature_lists[q],
+                index_arrays[q],
+                (rests[0], rests[1], rests[2], rests[3]),
+                pairs,
+            )
         )
-
-    part_tiles = [(part.ids, part.tiles, part.weights) for part in tables.parts]
+    compress = itertools.compress
 
     def after_discards(
         values: tuple[int, int, int, int], counts: bytes | bytearray, sets: int
-    ) -> list[tuple[int, int, tuple[int, ...]]]:
-        codes = [v & mask for v in values]
-        classes = [i[code] for i, code in zip((ids0, ids1, ids2, ids3), codes, strict=True)]
-        signatures = [
-            g[x[code]] for g, x, code in zip(signature_lists, index_arrays, codes, strict=True)
-        ]
+    ) -> list[tuple[int, int, int, int, int, int]]:
+        v0, v1, v2, v3 = values
+        codes = c0, c1, c2, c3 = v0 & mask, v1 & mask, v2 & mask, v3 & mask
+        k = k0, k1, k2, k3 = ids0[c0], ids1[c1], ids2[c2], ids3[c3]
+        own = (  # each part's optimal-mask row for its own class 0, before any discard
+            s0_[f0[k1 * w0 + k2] + k3] + sets,
+            s1_[f1[k0 * w1 + k2] + k3] + sets,
+            s2_[f2[k0 * w2 + k1] + k3] + sets,
+            s3_[f3[k0 * w3 + k1] + k2] + sets,
+        )
+        signatures = [g0[x0[c0]], g1[x1[c1]], g2[x2[c2]], g3[x3[c3]]]
         rows = []
-        for q, (part_ids, tiles, weights) in enumerate(part_tiles):
-            code, own, signature = codes[q], classes[q], signatures[q]
-            g, x = signature_lists[q], index_arrays[q]
-            for tile, weight in zip(tiles, weights, strict=True):
-                if counts[tile]:
-                    classes[q] = part_ids[code - weight]
-                    signatures[q] = g[x[code - weight]]
-                    distance, effective_tiles = effective(
-                        signatures[0],
-                        signatures[1],
-                        signatures[2],
-                        signatures[3],
-                        classes[0],
-                        classes[1],
-                        classes[2],
-                        classes[3],
-                        sets,
+        for q, window, tiles, part_ids, g, x, rest, pairs in by_changed_part:
+            held = compress(tiles, counts[window])
+            # per part: base + add, so that its row is optimal[rest[base + kq] + add]
+            bases = [pair[k[u] * nv + k[v]] for pair, nv, u, v in pairs]
+            bases.insert(q, 0)
+            adds = [k0 * 5 + sets, k1 * 5 + sets, k2 * 5 + sets, k3 * 5 + sets]
+            adds[q] = own[q]
+            b0, b1, b2, b3 = bases
+            a0, a1, a2, a3 = adds
+            r0, r1, r2, r3 = rest
+            code, kept = codes[q], signatures[q]
+            for tile, weight in held:
+                new = code - weight
+                kq = part_ids[new]
+                signatures[q] = g[x[new]]
+                j0, j1, j2, j3 = signatures
+                e0 = o0[r0[b0 + kq] + a0]
+                e1 = o1[r1[b1 + kq] + a1]
+                e2 = o2[r2[b2 + kq] + a2]
+                e3 = o3[r3[b3 + kq] + a3]
+                rows.append(
+                    (
+                        tile,
+                        e0 >> 10,
+                        ((j0 & spread[e0 & 1023]) + low) & guard,
+                        ((j1 & spread[e1 & 1023]) + low) & guard,
+                        ((j2 & spread[e2 & 1023]) + low) & guard,
+                        ((j3 & spread[e3 & 1023]) + low) & guard,
                     )
-                    rows.append((tile, distance, effective_tiles))
-            classes[q], signatures[q] = own, signature
+                )
+            signatures[q] = kept
         return rows
 
-    return FastEfficiency(part_values(players), standard, after_discards)
+    guard_of: list[tuple[int, int, int, int] | None] = [None] * 34
+    for p, part in enumerate(tables.parts):
+        for k, t in enumerate(part.tiles):
+            bits = [0, 0, 0, 0]
+            bits[p] = 1 << (FIELD_BITS * k + FIELD_BITS - 1)
+            guard_of[t] = (bits[0], bits[1], bits[2], bits[3])
+    by_guard = tuple(_tiles_by_guard_bits(part.tiles) for part in tables.parts)
+    by_flags = tuple(
+        {bytes(int(t in tiles) for t in part.tiles): bits for bits, tiles in guards.items()}
+        for part, guards in zip(tables.parts, by_guard, strict=True)
+    )
+    windows = [entry[1] for entry in by_changed_part]
+    return FastEfficiency(
+        part_values(players),
+        standard,
+        after_discards,
+        by_guard,
+        tuple(guard_of),
+        (windows[0], windows[1], windows[2], windows[3]),
+        by_flags,
+    )

@@ -34,7 +34,7 @@ from shanten.forms import parts
 from shanten.lookup import _WIDTH, NO_CLASS, _combine_classes, class_ids
 from shanten.tables import TARGETS, Kind
 
-__all__ = ["EfficiencyTables", "PartTables", "efficiency_tables"]
+__all__ = ["EfficiencyTables", "PartTables", "changed_rest", "efficiency_tables"]
 
 _TARGET_BITS = 10
 
@@ -101,13 +101,13 @@ def _interned(values: npt.NDArray[np.int64]) -> list[int]:
 
 
 @functools.cache
-def _shared_tables(
-    kind: Kind, others: tuple[Kind, Kind, Kind]
-) -> tuple[list[int], int, list[int], int, list[int], list[int]]:
-    """The lookups of a part of ``kind`` whose other parts are of kinds ``others``: the
-    same for manzu, pinzu and souzu in 4-player mahjong, so built once."""
+def _rest_classes(
+    others: tuple[Kind, Kind, Kind],
+) -> tuple[list[int], int, list[int], int, npt.NDArray[np.int64]]:
+    """How the parts of kinds ``others`` combine into the *rest* of a fourth part: the
+    class of the first two (``first[a * nb + b]``, and nb), the rest class
+    (``second[ab * nc + c]``, and nc) and the rest classes' distance vectors."""
     va, vb, vc = (class_ids(other)[1] for other in others)
-    vectors = class_ids(kind)[1]
     ab = _combine_classes(va, vb)
     ab_unique, ab_inverse = np.unique(ab, axis=0, return_inverse=True)
     rest, rest_inverse = np.unique(_combine_classes(ab_unique, vc), axis=0, return_inverse=True)
@@ -116,8 +116,58 @@ def _shared_tables(
         len(vb),
         rest_inverse.reshape(-1).tolist(),
         len(vc),
+        rest,
+    )
+
+
+@functools.cache
+def _shared_tables(
+    kind: Kind, others: tuple[Kind, Kind, Kind]
+) -> tuple[list[int], int, list[int], int, list[int], list[int]]:
+    """The lookups of a part of ``kind`` whose other parts are of kinds ``others``: the
+    same for manzu, pinzu and souzu in 4-player mahjong, so built once."""
+    first, first_width, second, second_width, rest = _rest_classes(others)
+    vectors = class_ids(kind)[1]
+    return (
+        first,
+        first_width,
+        second,
+        second_width,
         _interned(_optimal_masks(vectors, rest)),
         _interned(_improvement_masks(vectors)),
+    )
+
+
+@functools.cache
+def changed_rest(
+    kind: Kind, others: tuple[Kind, Kind, Kind], changed: int
+) -> tuple[list[int], int, list[int]]:
+    """The rest class of a part of ``kind`` when only the ``changed``-th of its other
+    parts (kinds ``others``, in part order) changes, as it does along a discard table.
+
+    The two fixed parts u < v combine first, so their share is found once per hand:
+    ``(pair, nv, rest)`` with ``pair[ku * nv + kv]`` the class of u+v times the changed
+    part's class count, and ``rest[pair[...] + kc]`` the rest class (the index the
+    optimal masks use) times 5 times the part's own class count.
+
+    >>> pair, nv, rest = changed_rest("honour", ("suit", "suit", "suit"), 0)
+    >>> nv, len(rest) == len(set(pair)) * 126
+    (126, True)
+    """
+    u, v = (other for i, other in enumerate(others) if i != changed)
+    pair_unique, pair_inverse = np.unique(
+        _combine_classes(class_ids(u)[1], class_ids(v)[1]), axis=0, return_inverse=True
+    )
+    changing = class_ids(others[changed])[1]
+    rest_index = {row: i for i, row in enumerate(map(tuple, _rest_classes(others)[4].tolist()))}
+    scale = 5 * len(class_ids(kind)[1])
+    rest = [
+        rest_index[tuple(row)] * scale for row in _combine_classes(pair_unique, changing).tolist()
+    ]
+    return (
+        [i * len(changing) for i in pair_inverse.reshape(-1).tolist()],
+        len(class_ids(v)[1]),
+        rest,
     )
 
 
