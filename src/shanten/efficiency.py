@@ -467,22 +467,28 @@ def _ukeire_fast(
 ) -> Ukeire:
     """The fast path of :func:`ukeire`; ``fields`` are the packed fields of
     :mod:`shanten.lookup` (tile count in the low byte)."""
-    distance, *guards = fast.standard(values, (fields & 255) // 3)
+    distance, g0, g1, g2, g3 = fast.standard(values, (fields & 255) // 3)
     if fields & 255 == 13 and form == "all":  # seven pairs and thirteen orphans
-        kinds = fields >> 14 & 63
-        seven = seven_pairs_formula(fields >> 8 & 63, kinds)
-        orphans = thirteen_orphans_formula(fields >> 20 & 15, fields >> 24 & 15 > 0)
-        if seven <= distance or orphans <= distance:
-            best = min(distance, seven, orphans)
-            extra = _closed_guards(
-                fast, counts, seven == best, orphans == best, kinds, fields >> 24 & 15 > 0
-            )
-            if distance > best:
-                guards = list(extra)
+        sevens, kokushis, lowest, by_singles = _closed_forms(fields >> 8 & 0xFFFFF)
+        best = lowest[0]
+        if best <= distance:
+            if by_singles[0]:
+                e0, e1, e2, e3 = fast.flagged(counts.translate(_SINGLE))
             else:
-                guards = [g | e for g, e in zip(guards, extra, strict=True)]
+                e0, e1, e2, e3 = _closed_guards(
+                    fast,
+                    counts,
+                    sevens[0] == best,
+                    kokushis[0] == best,
+                    fields >> 14 & 63,
+                    fields >> 24 & 15 > 0,
+                )
+            if best < distance:
+                g0, g1, g2, g3 = e0, e1, e2, e3
+            else:
+                g0, g1, g2, g3 = g0 | e0, g1 | e1, g2 | e2, g3 | e3
             distance = best
-    return _make_ukeire(fast, distance - 1, guards, counts.translate(_UNSEEN))
+    return _make_ukeire(fast, distance - 1, (g0, g1, g2, g3), counts.translate(_UNSEEN))
 
 
 def _discards_fast(
@@ -520,7 +526,7 @@ def _with_closed_forms(
     """The rows (tile, r, guard bits) of a closed 14-tile hand's discards, standard form
     only, made rows of the minimum over the forms: seven pairs and thirteen orphans of
     the 13 tiles left, from the hand's packed ``fields``."""
-    sevens, kokushis, lowest, by_singles = _closed_by_discard(fields >> 8 & 0xFFFFF)
+    sevens, kokushis, lowest, by_singles = _closed_forms(fields >> 8 & 0xFFFFF)
     orphan_pairs = fields >> 24 & 15
     singles: tuple[int, int, int, int] | None = None
     guard, offsets, result = fast.guard, _ORPHAN_OFFSET, []
@@ -557,15 +563,23 @@ def _with_closed_forms(
 
 
 @functools.cache
-def _closed_by_discard(
-    key: int,
-) -> tuple[list[int], list[int], list[bool | int], list[bool]]:
-    """Seven pairs and thirteen orphans after a discard from a closed 14-tile hand whose
-    packed fields (:mod:`shanten.lookup`, from the pair count up) are ``key``.
+def _closed_forms(key: int) -> tuple[list[int], list[int], list[int], list[bool]]:
+    """Seven pairs and thirteen orphans of a closed hand whose packed fields
+    (:mod:`shanten.lookup`, from the pair count up) are ``key``, after discarding a tile
+    held h times: both forms' distances, the lower of the two, and whether that is seven
+    pairs alone with seven kinds left (then its effective tiles are exactly the singles).
 
-    Indexed by the copies h held of the discarded tile, h + 5 for an orphan: both forms'
-    distances, the lower of the two, and whether that is seven pairs alone with seven
-    kinds left (then its effective tiles are exactly the singles).
+    Indexed by h, h + 5 for an orphan; index 0 is the hand as it is.
+
+    11223344m 55z 1p 9p 1s: 5 pairs of 8 kinds, 5 orphans, 2 of them pairs (1m, 5z). Seven
+    pairs is 2 away (2 pairs to make), also after a single goes, 3 after a pair breaks;
+    thirteen orphans is 13 - 5 = 8 away, 9 when an orphan single goes:
+
+    >>> sevens, kokushis, lowest, by_singles = _closed_forms(5 | 8 << 6 | 5 << 12 | 2 << 16)
+    >>> sevens[0], sevens[1], sevens[2], kokushis[0], kokushis[5 + 1], kokushis[5 + 2]
+    (2, 2, 3, 8, 9, 8)
+    >>> lowest[2], by_singles[0]
+    (3, True)
     """
     pairs, kinds, orphans_held, orphan_pairs = key & 63, key >> 6 & 63, key >> 12 & 15, key >> 16
     sevens, kokushis = [], []
@@ -578,6 +592,7 @@ def _closed_by_discard(
             )
         )
     lowest = [min(pair) for pair in zip(sevens, kokushis, strict=True)]
+    # seven pairs alone at the lowest, seven kinds left
     by_singles = [sevens[at] < kokushis[at] and kinds - (at % 5 == 1) >= 7 for at in range(10)]
     return sevens, kokushis, lowest, by_singles
 

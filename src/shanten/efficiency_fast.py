@@ -176,7 +176,7 @@ def fast_efficiency(players: int) -> FastEfficiency:
                 signature_lists[q],
                 index_arrays[q],
                 (rests[0], rests[1], rests[2], rests[3]),
-                pairs,
+                (pairs[0], pairs[1], pairs[2]),
             )
         )
     compress = itertools.compress
@@ -194,19 +194,23 @@ def fast_efficiency(players: int) -> FastEfficiency:
             s3_[f3[k0 * w3 + k1] + k2] + sets,
         )
         signatures = [g0[x0[c0]], g1[x1[c1]], g2[x2[c2]], g3[x3[c3]]]
+        plain = (k0 * 5 + sets, k1 * 5 + sets, k2 * 5 + sets, k3 * 5 + sets)
         rows = []
-        for q, window, tiles, part_ids, g, x, rest, pairs in by_changed_part:
-            held = compress(tiles, counts[window])
+        for q, window, tiles, part_ids, g, x, rest, (pa, pb, pc) in by_changed_part:
+            code = codes[q]
+            if not code:  # no tile of this part is held
+                continue
             # per part: base + add, so that its row is optimal[rest[base + kq] + add]
-            bases = [pair[k[u] * nv + k[v]] for pair, nv, u, v in pairs]
+            bases = [pa[0][k[pa[2]] * pa[1] + k[pa[3]]], pb[0][k[pb[2]] * pb[1] + k[pb[3]]]]
+            bases += (pc[0][k[pc[2]] * pc[1] + k[pc[3]]],)
             bases.insert(q, 0)
-            adds = [k0 * 5 + sets, k1 * 5 + sets, k2 * 5 + sets, k3 * 5 + sets]
-            adds[q] = own[q]
             b0, b1, b2, b3 = bases
+            adds = list(plain)
+            adds[q] = own[q]
             a0, a1, a2, a3 = adds
             r0, r1, r2, r3 = rest
-            code, kept = codes[q], signatures[q]
-            for tile, weight in held:
+            kept = signatures[q]
+            for tile, weight in compress(tiles, counts[window]):
                 new = code - weight
                 kq = part_ids[new]
                 signatures[q] = g[x[new]]
