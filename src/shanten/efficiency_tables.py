@@ -155,15 +155,19 @@ def changed_rest(
     (126, True)
     """
     u, v = (other for i, other in enumerate(others) if i != changed)
-    pair_unique, pair_inverse = np.unique(
-        _combine_classes(class_ids(u)[1], class_ids(v)[1]), axis=0, return_inverse=True
+    # distance vectors (entries <= 15) as one int each, so numpy compares them fast
+    weights = 16 ** np.arange(len(TARGETS) - 1, -1, -1, dtype=np.int64)
+    pair_keys, pair_inverse = np.unique(
+        _combine_classes(class_ids(u)[1], class_ids(v)[1]) @ weights, return_inverse=True
     )
+    pair_unique = (pair_keys[:, None] // weights[None, :]) % 16
     changing = class_ids(others[changed])[1]
-    rest_index = {row: i for i, row in enumerate(map(tuple, _rest_classes(others)[4].tolist()))}
-    scale = 5 * len(class_ids(kind)[1])
-    rest = [
-        rest_index[tuple(row)] * scale for row in _combine_classes(pair_unique, changing).tolist()
-    ]
+    rest_keys = _rest_classes(others)[4] @ weights  # ascending, as np.unique sorts rows
+    combined = _combine_classes(pair_unique, changing) @ weights
+    positions = np.searchsorted(rest_keys, combined)
+    if not (rest_keys[positions] == combined).all():  # pragma: no cover - a bug
+        raise AssertionError("the same rest vectors combined in another order")
+    rest = (positions * (5 * len(class_ids(kind)[1]))).tolist()
     return (
         [i * len(changing) for i in pair_inverse.reshape(-1).tolist()],
         len(class_ids(v)[1]),
