@@ -9,10 +9,16 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from shanten import Hand, HandError, Tile, discards, ukeire
 from shanten.efficiency import FormView
+from shanten.efficiency_tables import changed_rest, efficiency_tables
+from shanten.forms import parts
+from shanten.lookup import class_ids
 from shanten.notation import counts_of, parse_tiles
 from test_efficiency import brute_effective
 
@@ -102,3 +108,44 @@ def test_wrong_size_names_the_other_verb() -> None:
         discards("1m")
     with pytest.raises(HandError, match="does not exist in 3-player"):
         ukeire("1112345678999m", players=3)
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_changed_rest_agrees_with_the_chain_on_every_class_triple(players: int) -> None:
+    """The rest class found with one part changing (fixed pair first) equals the one
+    the lookup chain finds (parts in order), for every triple of the other parts'
+    classes: the whole table, not a sample."""
+    tables = efficiency_tables(players)
+    kinds = [kind for kind, _ in parts(players)]
+    for p, part in enumerate(tables.parts):
+        others = part.others
+        sizes = [len(class_ids(kinds[o])[1]) for o in others]
+        ka, kb, kc = np.meshgrid(*(np.arange(n) for n in sizes), indexing="ij")
+        first, second = np.array(part.first), np.array(part.second)
+        chain = second[first[ka * part.first_width + kb] * part.second_width + kc]
+        for changed in range(3):
+            pair, nv, rest = changed_rest(
+                kinds[p], (kinds[others[0]], kinds[others[1]], kinds[others[2]]), changed
+            )
+            k = [ka, kb, kc]
+            ku, kv = (k[i] for i in range(3) if i != changed)
+            found = np.array(rest)[np.array(pair)[ku * nv + kv] + k[changed]]
+            assert (found == chain * 5 * part.classes).all(), (p, changed)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(0, 33), min_size=2, max_size=14),
+    st.sampled_from([4, 3]),
+    st.sampled_from(["all", "standard"]),
+)
+def test_fast_discards_equal_careful_on_any_hand(
+    tiles: list[int], players: int, form: FormView
+) -> None:
+    if players == 3:  # 2m-8m are not in the game: fold them onto 1m and 9m
+        tiles = [t if not 1 <= t <= 7 else (0 if t < 5 else 8) for t in tiles]
+    counts = [min(tiles.count(t), 4) for t in range(34)]
+    while sum(counts) % 3 != 2:  # a 3n+2 hand: drop copies of the highest tile
+        counts[max(t for t in range(34) if counts[t])] -= 1
+    fast = discards(counts, players=players, form=form)
+    assert fast == discards(counts, players=players, form=form, visible=NOTHING)
