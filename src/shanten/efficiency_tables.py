@@ -167,12 +167,8 @@ def changed_rest(
     positions = np.searchsorted(rest_keys, combined)
     if not (rest_keys[positions] == combined).all():  # pragma: no cover - a bug
         raise AssertionError("the same rest vectors combined in another order")
-    rest = (positions * (5 * len(class_ids(kind)[1]))).tolist()
-    return (
-        [i * len(changing) for i in pair_inverse.reshape(-1).tolist()],
-        len(class_ids(v)[1]),
-        rest,
-    )
+    rest = _interned(positions * (5 * len(class_ids(kind)[1])))
+    return _interned(pair_inverse * len(changing)), len(class_ids(v)[1]), rest
 
 
 @functools.cache
