@@ -31,7 +31,14 @@ import numpy as np
 import numpy.typing as npt
 
 from shanten.forms import parts
-from shanten.lookup import _WIDTH, NO_CLASS, _combine_classes, class_ids
+from shanten.lookup import (
+    _WIDTH,
+    NO_CLASS,
+    _combine_classes,
+    class_ids,
+    unique_vectors,
+    vector_keys,
+)
 from shanten.tables import TARGETS, Kind
 
 __all__ = ["EfficiencyTables", "PartTables", "changed_rest", "efficiency_tables"]
@@ -109,12 +116,12 @@ def _rest_classes(
     (``second[ab * nc + c]``, and nc) and the rest classes' distance vectors."""
     va, vb, vc = (class_ids(other)[1] for other in others)
     ab = _combine_classes(va, vb)
-    ab_unique, ab_inverse = np.unique(ab, axis=0, return_inverse=True)
-    rest, rest_inverse = np.unique(_combine_classes(ab_unique, vc), axis=0, return_inverse=True)
+    ab_unique, ab_inverse = unique_vectors(ab)
+    rest, rest_inverse = unique_vectors(_combine_classes(ab_unique, vc))
     return (
-        ab_inverse.reshape(-1).tolist(),
+        ab_inverse.tolist(),
         len(vb),
-        rest_inverse.reshape(-1).tolist(),
+        rest_inverse.tolist(),
         len(vc),
         rest,
     )
@@ -155,15 +162,10 @@ def changed_rest(
     (126, True)
     """
     u, v = (other for i, other in enumerate(others) if i != changed)
-    # distance vectors (entries <= 15) as one int each, so numpy compares them fast
-    weights = 16 ** np.arange(len(TARGETS) - 1, -1, -1, dtype=np.int64)
-    pair_keys, pair_inverse = np.unique(
-        _combine_classes(class_ids(u)[1], class_ids(v)[1]) @ weights, return_inverse=True
-    )
-    pair_unique = (pair_keys[:, None] // weights[None, :]) % 16
+    pair_unique, pair_inverse = unique_vectors(_combine_classes(class_ids(u)[1], class_ids(v)[1]))
     changing = class_ids(others[changed])[1]
-    rest_keys = _rest_classes(others)[4] @ weights  # ascending, as np.unique sorts rows
-    combined = _combine_classes(pair_unique, changing) @ weights
+    rest_keys = vector_keys(_rest_classes(others)[4])  # ascending: unique_vectors sorts
+    combined = vector_keys(_combine_classes(pair_unique, changing))
     positions = np.searchsorted(rest_keys, combined)
     if not (rest_keys[positions] == combined).all():  # pragma: no cover - a bug
         raise AssertionError("the same rest vectors combined in another order")
