@@ -513,8 +513,7 @@ def _discards_fast(
         row_fields["ukeire"] = listing
         row_fields["good_shape"] = None
         options.append((distance, -listing.total, tile, row))
-    options.sort()  # the tiles differ, so rows are never compared
-    return tuple([o[3] for o in options])
+    return _in_tenhou_order(options)
 
 
 _Row = tuple[int, int, int, int, int, int]
@@ -600,10 +599,12 @@ def _closed_forms(key: int) -> tuple[list[int], list[int], list[int], list[bool]
 _NO_GUARDS = (0, 0, 0, 0)
 
 
-def _row_order(option: tuple[int, int, int, Discard]) -> tuple[int, int, int]:
-    """Tenhou's order of (r, -unseen total, tile, row) options: lowest shanten first,
-    then most unseen effective tiles, then tile order."""
-    return option[0], option[1], option[2]
+def _in_tenhou_order(options: list[tuple[int, int, int, Discard]]) -> tuple[Discard, ...]:
+    """The rows of (r, -unseen total, tile, row) options in Tenhou's order: lowest
+    shanten first, then most unseen effective tiles, then tile order. The tiles differ,
+    so the rows themselves are never compared."""
+    options.sort()
+    return tuple([option[3] for option in options])
 
 
 def ukeire(
@@ -691,8 +692,7 @@ def discards(
         options.append(
             (distance, -listing.total, tile, Discard(tile_name(tile), distance - 1, listing, good))
         )
-    options.sort(key=_row_order)
-    return tuple(o[3] for o in options)
+    return _in_tenhou_order(options)
 
 
 def good_shape(
