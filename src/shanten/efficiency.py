@@ -429,7 +429,6 @@ def _make_ukeire(
 _SINGLE = bytes([0, 1, 0, 0, 0]) + bytes(251)
 _AT_MOST_SINGLE = bytes([1, 1, 0, 0, 0]) + bytes(251)
 _ABSENT = bytes([1, 0, 0, 0, 0]) + bytes(251)
-_ORPHAN_FLAGS = bytes(int(t in TERMINALS_AND_HONOURS) for t in range(NUM_TILES))
 
 
 def _closed_guards(
@@ -452,7 +451,7 @@ def _closed_guards(
     if seven:
         g0, g1, g2, g3 = fast.flagged(counts.translate(_SINGLE if kinds >= 7 else _AT_MOST_SINGLE))
     if orphans:
-        o0, o1, o2, o3 = fast.flagged(_ORPHAN_FLAGS)
+        o0, o1, o2, o3 = fast.orphans
         k0, k1, k2, k3 = fast.flagged(counts.translate(_ABSENT if orphan_pair else _AT_MOST_SINGLE))
         g0, g1, g2, g3 = g0 | k0 & o0, g1 | k1 & o1, g2 | k2 & o2, g3 | k3 & o3
     return g0, g1, g2, g3

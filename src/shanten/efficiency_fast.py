@@ -41,6 +41,7 @@ from shanten.efficiency_tables import (
 )
 from shanten.forms import parts
 from shanten.lookup import _CODE_MASK, PartValues, part_values
+from shanten.tiles import TERMINALS_AND_HONOURS
 
 __all__ = ["FastEfficiency", "Guards", "fast_efficiency"]
 
@@ -61,8 +62,9 @@ class FastEfficiency:
     """The fast path for one player count: its steps, ``tiles[p]`` turning part p's
     guard bits into its tiles in tile order, ``guard[t]``, tile t's guard bit in its
     part's place of four (None for a tile the game lacks), ``windows[p]`` the slice of
-    34 counts that part p reads and ``by_flags[p]`` the guard bits of the tiles a 0/1
-    byte per tile of that window flags."""
+    34 counts that part p reads, ``by_flags[p]`` the guard bits of the tiles a 0/1
+    byte per tile of that window flags, and ``orphans`` the guard bits of the terminals
+    and honours."""
 
     values: PartValues
     standard: Standard
@@ -71,6 +73,7 @@ class FastEfficiency:
     guard: tuple[tuple[int, int, int, int] | None, ...]
     windows: tuple[slice, slice, slice, slice]
     by_flags: tuple[dict[bytes, int], ...]
+    orphans: tuple[int, int, int, int]
 
     def tiles_of(self, guards: Sequence[int]) -> tuple[int, ...]:
         """The tiles whose guard bits (per part) are ``guards``, in tile order."""
@@ -244,6 +247,11 @@ def fast_efficiency(players: int) -> FastEfficiency:
         for part, guards in zip(tables.parts, by_guard, strict=True)
     )
     windows = [entry[1] for entry in by_changed_part]
+    orphans = [0, 0, 0, 0]
+    for t in TERMINALS_AND_HONOURS:
+        bits = guard_of[t]
+        assert bits is not None  # every game has all terminals and honours
+        orphans = [o | b for o, b in zip(orphans, bits, strict=True)]
     return FastEfficiency(
         part_values(players),
         standard,
@@ -252,4 +260,5 @@ def fast_efficiency(players: int) -> FastEfficiency:
         tuple(guard_of),
         (windows[0], windows[1], windows[2], windows[3]),
         by_flags,
+        (orphans[0], orphans[1], orphans[2], orphans[3]),
     )
