@@ -8,6 +8,7 @@ paths can be compared on the same hand.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -43,27 +44,24 @@ def deal(rng: random.Random, size: int, players: int, style: str) -> list[int]:
 STYLES = ["random", "pairs", "orphans"]
 
 
-@pytest.mark.parametrize("players", [4, 3])
-@pytest.mark.parametrize("style", STYLES)
-def test_fast_ukeire_equals_careful(players: int, style: str) -> None:
-    rng = random.Random(f"ukeire {players} {style}")
-    for _ in range(400):
-        counts = deal(rng, rng.choice([1, 4, 7, 10, 13, 13, 13]), players, style)
-        for form in ("all", "standard"):
-            fast = ukeire(counts, players=players, form=form)
-            careful = ukeire(counts, players=players, form=form, visible=NOTHING)
-            assert fast == careful, (counts, form)
+VERBS = [
+    pytest.param(ukeire, [1, 4, 7, 10, 13, 13, 13], 400, id="ukeire"),
+    pytest.param(discards, [2, 5, 8, 11, 14, 14, 14], 150, id="discards"),
+]
 
 
+@pytest.mark.parametrize(("verb", "sizes", "rounds"), VERBS)
 @pytest.mark.parametrize("players", [4, 3])
 @pytest.mark.parametrize("style", STYLES)
-def test_fast_discards_equal_careful(players: int, style: str) -> None:
-    rng = random.Random(f"discards {players} {style}")
-    for _ in range(150):
-        counts = deal(rng, rng.choice([2, 5, 8, 11, 14, 14, 14]), players, style)
+def test_fast_path_equals_careful(
+    verb: Callable[..., object], sizes: list[int], rounds: int, players: int, style: str
+) -> None:
+    rng = random.Random(f"{verb.__name__} {players} {style}")
+    for _ in range(rounds):
+        counts = deal(rng, rng.choice(sizes), players, style)
         for form in ("all", "standard"):
-            fast = discards(counts, players=players, form=form)
-            careful = discards(counts, players=players, form=form, visible=NOTHING)
+            fast = verb(counts, players=players, form=form)
+            careful = verb(counts, players=players, form=form, visible=NOTHING)
             assert fast == careful, (counts, form)
 
 
