@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from shanten import Hand, HandError, Tile, discards, ukeire
 from shanten.efficiency import FormView
+from shanten.efficiency_fast import TOTAL_SHIFT, fast_efficiency
 from shanten.efficiency_tables import changed_rest, efficiency_tables
 from shanten.forms import parts
 from shanten.lookup import class_ids
@@ -147,3 +148,28 @@ def test_fast_discards_equal_careful_on_any_hand(
         counts[max(t for t in range(34) if counts[t])] -= 1
     fast = discards(counts, players=players, form=form)
     assert fast == discards(counts, players=players, form=form, visible=NOTHING)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(0, 4), min_size=34, max_size=34),
+    st.sets(st.integers(0, 33)),
+    st.sampled_from([4, 3]),
+)
+def test_unseen_weights_sum_the_unseen_copies(
+    counts: list[int], flagged: set[int], players: int
+) -> None:
+    """The product of guard bits and unseen weights (how discards() orders its rows)
+    equals the plain sum of 4 - held over the flagged tiles, for any counts."""
+    fast = fast_efficiency(players)
+    game = [t for t in range(34) if fast.guard[t] is not None]
+    counts = [n if t in game else 0 for t, n in enumerate(counts)]  # 3-player: no 2m-8m
+    values = fast.values(bytes(counts))
+    assert values is not None
+    guards = [0, 0, 0, 0]
+    for t in flagged & set(game):
+        guards = [g | b for g, b in zip(guards, fast.guard[t], strict=True)]  # type: ignore[arg-type]
+    weights = fast.unseen_weights(values)
+    total = sum(g * u for g, u in zip(guards, weights, strict=True)) >> TOTAL_SHIFT & 255
+    assert total == sum(4 - counts[t] for t in flagged & set(game))
+

@@ -4,11 +4,11 @@
 For each part p of the hand (see :mod:`shanten.efficiency_tables`):
 
 * its code and class come from the count bytes, as in :mod:`shanten.lookup`;
-* the class of the other three parts gives the part's optimal-target mask M and the
-  hand's distance r;
+* the class of the other three parts gives the part's optimal-target mask M, repeated
+  in every tile's field, with the hand's distance r above the fields;
 * the part's *draw signature* packs, per tile, the targets whose distance drawing that
-  tile lowers; ``((signature & repeated[M]) + LOW) & GUARD`` keeps one guard bit per
-  effective tile.
+  tile lowers; ``((signature & M) + LOW) & GUARD`` keeps one guard bit per effective
+  tile.
 
 The answer stays in that form, four ints of *guard bits*, one per part: the closed forms
 add their tiles with ``|``, and per part a dict turns guard bits into tiles. So no draw is tried: the effective tiles of a 13-tile hand cost about twenty
@@ -33,6 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from shanten.efficiency_tables import (
+    DISTANCE_SHIFT,
     FIELD_BITS,
     changed_rest,
     draw_signatures,
@@ -49,6 +50,10 @@ __all__ = ["FastEfficiency", "Guards", "fast_efficiency"]
 Guards = tuple[int, int, int, int, int]
 #: (values of the four parts, sets needed) -> the standard form's :data:`Guards`.
 Standard = Callable[[tuple[int, int, int, int], int], Guards]
+#: The four parts' values -> per part, its tiles' unseen copies (4 less those held) packed
+#: so that ``sum(guard bits * weights) >> TOTAL_SHIFT & 255`` is the unseen total of the
+#: tiles whose guard bits are set.
+UnseenWeights = Callable[[tuple[int, int, int, int]], tuple[int, int, int, int]]
 #: (values, count bytes, sets needed) -> [(discarded tile, r, guard bits of parts 0-3)]
 #: of the standard form after each discard, in tile order.
 AfterDiscards = Callable[
@@ -74,6 +79,7 @@ class FastEfficiency:
     windows: tuple[slice, slice, slice, slice]
     by_flags: tuple[dict[bytes, int], ...]
     orphans: tuple[int, int, int, int]
+    unseen_weights: UnseenWeights
 
     def tiles_of(self, guards: Sequence[int]) -> tuple[int, ...]:
         """The tiles whose guard bits (per part) are ``guards``, in tile order."""
@@ -105,6 +111,42 @@ def _tiles_by_guard_bits(tiles: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
     return result
 
 
+def _with_spread_masks(optimal: list[int], spread: list[int]) -> list[int]:
+    """An ``optimal`` list (mask | r << 10) with each mask repeated in every tile's field
+    (``spread``) and r above the fields, at :data:`DISTANCE_SHIFT`."""
+    pool = {e: spread[e & 1023] | (e >> 10) << DISTANCE_SHIFT for e in set(optimal)}
+    return [pool[e] for e in optimal]
+
+
+#: ``sum(guard bits * unseen weights) >> TOTAL_SHIFT & 255`` is an unseen total: a guard
+#: bit at field k meets the weight's field 8 - k, so every product lands in field 8.
+TOTAL_SHIFT = FIELD_BITS * 8 + FIELD_BITS - 1
+
+
+@functools.cache
+def _unseen_tables(n: int) -> tuple[list[int], list[int], int]:
+    """(low, high, d) for a part of ``n`` tiles: its unseen weights are ``low[code % d] +
+    high[code // d]``, tile k's unseen copies (4 less its base-5 digit of the code) at
+    field 8 - k. The code's last min(n, 5) digits go to ``low``, the others to ``high``.
+
+    >>> low, high, d = _unseen_tables(9)
+    >>> code = 1 * 5**8 + 3 * 5**0  # one 1m, three 9m
+    >>> weights = low[code % d] + high[code // d]
+    >>> [weights >> (FIELD_BITS * (8 - k)) & 7 for k in range(9)]
+    [3, 4, 4, 4, 4, 4, 4, 4, 1]
+    """
+    low_digits = min(n, 5)
+    d = 5**low_digits
+
+    def weights(code: int, tiles: range) -> int:
+        return sum((4 - code // 5 ** (tiles[-1] - k) % 5) << FIELD_BITS * (8 - k) for k in tiles)
+
+    low_tiles, high_tiles = range(n - low_digits, n), range(n - low_digits)
+    low = [weights(code, low_tiles) for code in range(d)]
+    high = [weights(code, high_tiles) if high_tiles else 0 for code in range(5 ** len(high_tiles))]
+    return low, high, d
+
+
 @functools.cache
 def fast_efficiency(players: int) -> FastEfficiency:
     """Build (once) the fast path for 3- or 4-player mahjong."""
@@ -127,7 +169,11 @@ def fast_efficiency(players: int) -> FastEfficiency:
         )
     (f0, s0_, w0, x0, g0), (f1, s1_, w1, x1, g1) = premultiplied[:2]
     (f2, s2_, w2, x2, g2), (f3, s3_, w3, x3, g3) = premultiplied[2:]
-    o0, o1, o2, o3 = (part.optimal for part in tables.parts)
+    spread_masks: dict[int, list[int]] = {}  # parts sharing an optimal list share this too
+    for part in tables.parts:
+        if id(part.optimal) not in spread_masks:
+            spread_masks[id(part.optimal)] = _with_spread_masks(part.optimal, spread)
+    o0, o1, o2, o3 = (spread_masks[id(part.optimal)] for part in tables.parts)
     ids0, ids1, ids2, ids3 = (part.ids for part in tables.parts)
     signature_lists = (g0, g1, g2, g3)
     index_arrays = (x0, x1, x2, x3)
@@ -141,11 +187,11 @@ def fast_efficiency(players: int) -> FastEfficiency:
         e2 = o2[s2_[f2[k0 * w2 + k1] + k3] + k2 * 5 + sets]
         e3 = o3[s3_[f3[k0 * w3 + k1] + k2] + k3 * 5 + sets]
         return (
-            e0 >> 10,
-            ((g0[x0[c0]] & spread[e0 & 1023]) + low) & guard,
-            ((g1[x1[c1]] & spread[e1 & 1023]) + low) & guard,
-            ((g2[x2[c2]] & spread[e2 & 1023]) + low) & guard,
-            ((g3[x3[c3]] & spread[e3 & 1023]) + low) & guard,
+            e0 >> DISTANCE_SHIFT,
+            ((g0[x0[c0]] & e0) + low) & guard,
+            ((g1[x1[c1]] & e1) + low) & guard,
+            ((g2[x2[c2]] & e2) + low) & guard,
+            ((g3[x3[c3]] & e3) + low) & guard,
         )
 
     # Along a discard table only one part q changes. For each q, part p != q finds its
@@ -183,6 +229,7 @@ def fast_efficiency(players: int) -> FastEfficiency:
             )
         )
     compress = itertools.compress
+    shift = DISTANCE_SHIFT
 
     def after_discards(
         values: tuple[int, int, int, int], counts: bytes | bytearray, sets: int
@@ -225,11 +272,11 @@ def fast_efficiency(players: int) -> FastEfficiency:
                 rows.append(
                     (
                         tile,
-                        e0 >> 10,
-                        ((j0 & spread[e0 & 1023]) + low) & guard,
-                        ((j1 & spread[e1 & 1023]) + low) & guard,
-                        ((j2 & spread[e2 & 1023]) + low) & guard,
-                        ((j3 & spread[e3 & 1023]) + low) & guard,
+                        e0 >> shift,
+                        ((j0 & e0) + low) & guard,
+                        ((j1 & e1) + low) & guard,
+                        ((j2 & e2) + low) & guard,
+                        ((j3 & e3) + low) & guard,
                     )
                 )
             signatures[q] = kept
@@ -252,6 +299,19 @@ def fast_efficiency(players: int) -> FastEfficiency:
         bits = guard_of[t]
         assert bits is not None  # every game has all terminals and honours
         orphans = [o | b for o, b in zip(orphans, bits, strict=True)]
+    unseen_tables = [_unseen_tables(len(part.tiles)) for part in tables.parts]
+    (l0, h0, d0), (l1, h1, d1), (l2, h2, d2), (l3, h3, d3) = unseen_tables
+
+    def unseen_weights(values: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+        v0, v1, v2, v3 = values
+        c0, c1, c2, c3 = v0 & mask, v1 & mask, v2 & mask, v3 & mask
+        return (
+            l0[c0 % d0] + h0[c0 // d0],
+            l1[c1 % d1] + h1[c1 // d1],
+            l2[c2 % d2] + h2[c2 // d2],
+            l3[c3 % d3] + h3[c3 // d3],
+        )
+
     return FastEfficiency(
         part_values(players),
         standard,
@@ -261,4 +321,5 @@ def fast_efficiency(players: int) -> FastEfficiency:
         (windows[0], windows[1], windows[2], windows[3]),
         by_flags,
         (orphans[0], orphans[1], orphans[2], orphans[3]),
+        unseen_weights,
     )

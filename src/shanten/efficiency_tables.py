@@ -205,6 +205,8 @@ def efficiency_tables(players: int) -> EfficiencyTables:
 #: Width of one tile's field in a packed draw signature: its 10-bit improvement mask and a
 #: guard bit above it.
 FIELD_BITS = 11
+#: Where a distance sits above nine tiles' fields.
+DISTANCE_SHIFT = FIELD_BITS * 9
 
 
 @functools.cache
