@@ -7,6 +7,9 @@ paths can be compared on the same hand.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+import pickle
 import random
 from collections.abc import Callable
 
@@ -15,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shanten import Hand, HandError, Tile, discards, ukeire
+from shanten import Discard, Hand, HandError, Tile, discards, ukeire
 from shanten.efficiency import FormView
 from shanten.efficiency_fast import TOTAL_SHIFT, fast_efficiency
 from shanten.efficiency_tables import changed_rest, efficiency_tables
@@ -173,3 +176,24 @@ def test_unseen_weights_sum_the_unseen_copies(
     total = sum(g * u for g, u in zip(guards, weights, strict=True)) >> TOTAL_SHIFT & 255
     assert total == sum(4 - counts[t] for t in flagged & set(game))
 
+
+def test_deferred_rows_behave_as_built_rows() -> None:
+    """Fast-path rows spell their effective tiles out on first access; before that they
+    already hash, print, compare, copy, pickle and replace like rows built whole."""
+    hand = "1113456789m11z22z"
+    careful = discards(hand, visible=NOTHING)
+    assert all("ukeire" in vars(row) for row in careful)
+    for build in (hash, repr, copy.copy, copy.deepcopy, _pickled, dataclasses.asdict):
+        fast = discards(hand)
+        assert not any("ukeire" in vars(row) for row in fast)  # deferred until read
+        assert [build(row) for row in fast] == [build(row) for row in careful], build
+    fast = discards(hand)
+    assert _pickled(fast[0]).__dict__.keys() == careful[0].__dict__.keys()
+    assert dataclasses.replace(fast[1], shanten=5) == dataclasses.replace(careful[1], shanten=5)
+    assert fast[2].ukeire is fast[2].ukeire  # built once, then kept
+    assert [row.ukeire for row in fast] == [row.ukeire for row in careful]
+
+
+def _pickled(row: Discard) -> Discard:
+    result: Discard = pickle.loads(pickle.dumps(row))
+    return result

@@ -26,9 +26,9 @@ import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from shanten.efficiency_fast import FastEfficiency, fast_efficiency
+from shanten.efficiency_fast import TOTAL_SHIFT, FastEfficiency, fast_efficiency
 from shanten.efficiency_tables import EfficiencyTables, PartTables, efficiency_tables
 from shanten.errors import HandError
 from shanten.forms import (
@@ -97,6 +97,50 @@ class Discard:
     shanten: int
     ukeire: Ukeire
     good_shape: GoodShape | None = None
+
+    def __getstate__(self) -> dict[str, object]:
+        """The row's fields, ``ukeire`` spelled out first (see :class:`_Deferred`)."""
+        self.ukeire  # noqa: B018 - built on first access
+        return self.__dict__
+
+
+#: The instance-dict key under which :func:`_discards_fast` leaves what a row's
+#: ``ukeire`` is built from: ((fast path, unseen copies), (tile, r, guard bits)).
+_PENDING = "_pending"
+
+
+class _Deferred:
+    """The ``ukeire`` of a :class:`Discard` row, for rows :func:`discards`' fast path
+    made: most users of a discard table read a few rows' tiles, so each row keeps its
+    effective tiles as guard bits (and their unseen total, which orders the table) and
+    spells out names and counts on first access, then keeps them as any field is kept.
+
+    A row built the ordinary way has ``ukeire`` in its instance dict, which a non-data
+    descriptor like this one never shadows; rows compare, hash, print and pickle alike.
+
+    >>> row = discards("123m456p789s11223z")[0]
+    >>> "ukeire" in vars(row), row.ukeire.tiles, "ukeire" in vars(row)
+    (False, ('1z', '2z'), True)
+    """
+
+    def __get__(self, row: Discard | None, owner: type | None = None) -> object:
+        if row is None:
+            return self
+        fields = row.__dict__
+        pending = fields.get(_PENDING)
+        if pending is None:  # built meanwhile (another thread), or never pending
+            if "ukeire" in fields:
+                return fields["ukeire"]
+            raise AttributeError(f"{type(row).__name__!r} object has no attribute 'ukeire'")
+        (fast, unseen), (_, distance, g0, g1, g2, g3) = pending
+        listing = _make_ukeire(fast, distance - 1, (g0, g1, g2, g3), unseen)
+        fields["ukeire"] = listing
+        fields.pop(_PENDING, None)
+        return listing
+
+
+if not TYPE_CHECKING:  # to type checkers the field is a plain Ukeire
+    Discard.ukeire = _Deferred()
 
 
 def _part_classes(counts: Sequence[int], tables: EfficiencyTables) -> tuple[list[int], list[int]]:
@@ -497,21 +541,28 @@ def _discards_fast(
     fields: int,
     form: FormView,
 ) -> tuple[Discard, ...]:
-    """The fast path of :func:`discards`, ``fields`` as for :func:`_ukeire_fast`."""
+    """The fast path of :func:`discards`, ``fields`` as for :func:`_ukeire_fast`.
+
+    Each row's effective tiles are found here, as guard bits, and their unseen total by
+    one product per part (:data:`TOTAL_SHIFT`); the tiles' names and counts are spelled
+    out when the row's ``ukeire`` is first read (:class:`_Deferred`)."""
     rows = fast.after_discards(values, counts, (fields & 255) // 3)
-    unseen = counts.translate(_UNSEEN)  # the discard is seen too: the 14 tiles count
     if fields & 255 == 14 and form == "all":
         rows = _with_closed_forms(fast, rows, counts, fields)
-    options = []
-    for tile, distance, g0, g1, g2, g3 in rows:
-        listing = _make_ukeire(fast, distance - 1, (g0, g1, g2, g3), unseen)
-        row = _new(Discard)
-        row_fields = row.__dict__
-        row_fields["discard"] = _NAMES[tile]
+    u0, u1, u2, u3 = fast.unseen_weights(values)
+    # the discard is seen too: unseen counts are those of the 14 tiles
+    hand = (fast, counts.translate(_UNSEEN))
+    names, new, shift, options = _NAMES, _new, TOTAL_SHIFT, []
+    for row in rows:
+        tile, distance, g0, g1, g2, g3 = row
+        option = new(Discard)
+        row_fields = option.__dict__
+        row_fields["discard"] = names[tile]
         row_fields["shanten"] = distance - 1
-        row_fields["ukeire"] = listing
         row_fields["good_shape"] = None
-        options.append((distance, -listing.total, tile, row))
+        row_fields[_PENDING] = (hand, row)
+        total = (g0 * u0 + g1 * u1 + g2 * u2 + g3 * u3) >> shift & 255
+        options.append((distance, -total, tile, option))
     return _in_tenhou_order(options)
 
 
