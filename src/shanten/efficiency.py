@@ -22,13 +22,12 @@ Cutting 3z from 123m456p789s11223z leaves a 1z/2z wait (双碰) with two of each
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from operator import itemgetter
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
-from shanten.efficiency_fast import TOTAL_SHIFT, FastEfficiency, fast_efficiency
+from shanten.efficiency_closed import SINGLE, closed_forms, closed_guards
+from shanten.efficiency_fast import UNSEEN, FastEfficiency, fast_efficiency, make_ukeire
+from shanten.efficiency_results import Discard, GoodShape, Ukeire, tenhou_key
 from shanten.efficiency_tables import EfficiencyTables, PartTables, efficiency_tables
 from shanten.errors import HandError
 from shanten.forms import (
@@ -42,7 +41,7 @@ from shanten.forms import (
 from shanten.hand import VALID_SIZES, HandLike, MeldLike, Position, count_bytes, position
 from shanten.notation import counts_of, parse_tiles
 from shanten.tables import target_index
-from shanten.tiles import NUM_TILES, TERMINALS_AND_HONOURS, tile_name
+from shanten.tiles import NUM_TILES, TERMINALS_AND_HONOURS, TILE_NAMES, tile_name
 
 __all__ = ["Discard", "FormView", "GoodShape", "Ukeire", "discards", "good_shape", "ukeire"]
 
@@ -50,97 +49,6 @@ __all__ = ["Discard", "FormView", "GoodShape", "Ukeire", "discards", "good_shape
 #: four sets and a pair only (一般形); or one of the other two forms alone.
 FormView = Literal["all", "standard", "chiitoitsu", "kokushi"]
 VisibleLike = str | Sequence[int] | Iterable[object]
-
-
-@dataclass(frozen=True)
-class Ukeire:
-    """Effective tiles of a 3n+1 hand: ``tiles`` in tile order, ``counts`` the unseen
-    copies of each (4 less those in the hand, the melds and the visible tiles), ``total``
-    their sum, and ``shanten`` the hand's shanten number in the chosen view."""
-
-    shanten: int
-    tiles: tuple[str, ...]
-    counts: tuple[int, ...]
-    total: int
-
-    def __len__(self) -> int:
-        return len(self.tiles)
-
-
-@dataclass(frozen=True)
-class GoodShape:
-    """The second step of a 1-shanten hand (一向聴): of its ``total`` unseen effective
-    tiles, ``good`` lead to a two-sided-or-better ready hand (良形聴牌).
-
-    A draw counts as good when, after it, some discard leaves a ready hand that waits on
-    at least two kinds of tile and not only by a pair wait (双碰): ryanmen (両面),
-    multi-sided waits, nobetan (延べ単) and a kanchan or penchan beside a tanki all count,
-    a pure shanpon does not. Draws are weighted by their unseen copies; ``share`` is
-    ``good / total`` (0.0 when nothing is left to draw).
-    """
-
-    good: int
-    total: int
-
-    @property
-    def share(self) -> float:
-        return self.good / self.total if self.total else 0.0
-
-
-@dataclass(frozen=True)
-class Discard:
-    """One row of the discard table: discard ``discard``, leaving ``shanten`` with
-    effective tiles ``ukeire``; ``good_shape`` when asked for and the discard leaves a
-    1-shanten hand, else None."""
-
-    discard: str
-    shanten: int
-    ukeire: Ukeire
-    good_shape: GoodShape | None = None
-
-    def __getstate__(self) -> dict[str, object]:
-        """The row's fields, ``ukeire`` spelled out first (see :class:`_Deferred`)."""
-        self.ukeire  # noqa: B018 - built on first access
-        return self.__dict__
-
-
-#: The instance-dict key under which :func:`_discards_fast` leaves what a row's
-#: ``ukeire`` is built from: ((fast path, unseen copies), (tile, r, guard bits)).
-_PENDING = "_pending"
-
-
-class _Deferred:
-    """The ``ukeire`` of a :class:`Discard` row, for rows :func:`discards`' fast path
-    made: most users of a discard table read a few rows' tiles, so each row keeps its
-    effective tiles as guard bits (and their unseen total, which orders the table) and
-    spells out names and counts on first access, then keeps them as any field is kept.
-
-    A row built the ordinary way has ``ukeire`` in its instance dict, which a non-data
-    descriptor like this one never shadows; rows compare, hash, print and pickle alike.
-
-    >>> row = discards("123m456p789s11223z")[0]
-    >>> "ukeire" in vars(row), row.ukeire.tiles, "ukeire" in vars(row)
-    (False, ('1z', '2z'), True)
-    """
-
-    def __get__(self, row: Discard | None, owner: type | None = None) -> object:
-        if row is None:
-            return self
-        fields = row.__dict__
-        pending = fields.get(_PENDING)
-        if pending is None:  # built meanwhile (another thread), or never pending
-            if "ukeire" in fields:
-                return fields["ukeire"]
-            raise AttributeError(f"{type(row).__name__!r} object has no attribute 'ukeire'")
-        (fast, unseen), (_, distance, g0, g1, g2, g3) = pending
-        listing = _make_ukeire(fast, distance - 1, (g0, g1, g2, g3), unseen)
-        fields["ukeire"] = listing
-        fields.pop(_PENDING, None)
-        return listing
-
-
-if not TYPE_CHECKING:  # to type checkers the field is a plain Ukeire
-    Discard.ukeire = _Deferred()
 
 
 def _part_classes(counts: Sequence[int], tables: EfficiencyTables) -> tuple[list[int], list[int]]:
@@ -339,18 +247,13 @@ def _closed_after_each_discard(counts: Sequence[int]) -> dict[int, tuple[int, in
     for tile, count in enumerate(counts):
         if not count:
             continue
-        orphan = tile in _ORPHANS
+        orphan = tile in TERMINALS_AND_HONOURS
         seven = seven_pairs_formula(pairs - (count == 2), kinds - (count == 1))
         orphans = thirteen_orphans_formula(
             orphans_held - (orphan and count == 1), orphan_pairs - (orphan and count == 2) > 0
         )
         result[tile] = (seven, orphans)
     return result
-
-
-_ORPHANS = frozenset(TERMINALS_AND_HONOURS)
-#: 5 for a terminal or honour, else 0: offsets into the fast path's per-count lists.
-_ORPHAN_OFFSET = tuple(5 if t in _ORPHANS else 0 for t in range(NUM_TILES))
 
 
 def _with_counts(pos: Position, counts: Sequence[int]) -> Position:
@@ -402,12 +305,9 @@ def _visible_counts(visible: VisibleLike) -> list[int]:
     return counts
 
 
-_NAMES = tuple(tile_name(t) for t in range(NUM_TILES))
-
-
 def _listing(pos: Position, seen: Sequence[int], distance: int, tiles: list[int]) -> Ukeire:
     counts = tuple([4 - seen[t] for t in tiles])
-    return Ukeire(distance - 1, tuple([_NAMES[t] for t in tiles]), counts, sum(counts))
+    return Ukeire(distance - 1, tuple([TILE_NAMES[t] for t in tiles]), counts, sum(counts))
 
 
 def _fast_input(
@@ -439,68 +339,6 @@ def _fast_input(
     return fast, counts, values, fields
 
 
-_new = object.__new__
-
-
-#: bytes.translate table: copies held (0-4) -> copies unseen when nothing else is seen.
-_UNSEEN = bytes([4, 3, 2, 1, 0]) + bytes(251)
-
-
-def _make_ukeire(
-    fast: FastEfficiency, shanten_number: int, guards: Sequence[int], unseen: bytearray
-) -> Ukeire:
-    """An :class:`Ukeire` of the tiles whose guard bits (per part) are ``guards``, built
-    without the frozen dataclass's per-field checks (the fast paths build many);
-    ``unseen`` is every tile's unseen copies."""
-    g0, g1, g2, g3 = guards
-    t0, t1, t2, t3 = fast.tiles
-    tiles = t0[g0] + t1[g1] + t2[g2] + t3[g3]
-    if len(tiles) > 1:  # one C call picks the names, one the counts
-        pick = itemgetter(*tiles)
-        names, counts = pick(_NAMES), pick(unseen)
-    else:  # itemgetter would give a bare item, or need one
-        names, counts = tuple([_NAMES[t] for t in tiles]), tuple([unseen[t] for t in tiles])
-    result = _new(Ukeire)
-    fields = result.__dict__
-    fields["shanten"] = shanten_number
-    fields["tiles"] = names
-    fields["counts"] = counts
-    fields["total"] = sum(counts)
-    return result
-
-
-#: bytes.translate tables flagging the tiles held once, or at most once, or not at all.
-_SINGLE = bytes([0, 1, 0, 0, 0]) + bytes(251)
-_AT_MOST_SINGLE = bytes([1, 1, 0, 0, 0]) + bytes(251)
-_ABSENT = bytes([1, 0, 0, 0, 0]) + bytes(251)
-
-
-def _closed_guards(
-    fast: FastEfficiency,
-    counts: bytearray,
-    seven: bool,
-    orphans: bool,
-    kinds: int,
-    orphan_pair: bool,
-) -> tuple[int, int, int, int]:
-    """Guard bits (per part) of the effective tiles of seven pairs and/or thirteen
-    orphans (whichever is flagged) for a closed 13-tile hand of ``kinds`` kinds that
-    holds an orphan twice if ``orphan_pair``; nothing melded.
-
-    Seven pairs: a single becoming a pair, and a new kind while fewer than seven are
-    held. Thirteen orphans: a missing orphan, and a second copy of one while none is held
-    twice.
-    """
-    g0 = g1 = g2 = g3 = 0
-    if seven:
-        g0, g1, g2, g3 = fast.flagged(counts.translate(_SINGLE if kinds >= 7 else _AT_MOST_SINGLE))
-    if orphans:
-        o0, o1, o2, o3 = fast.orphans
-        k0, k1, k2, k3 = fast.flagged(counts.translate(_ABSENT if orphan_pair else _AT_MOST_SINGLE))
-        g0, g1, g2, g3 = g0 | k0 & o0, g1 | k1 & o1, g2 | k2 & o2, g3 | k3 & o3
-    return g0, g1, g2, g3
-
-
 def _ukeire_fast(
     fast: FastEfficiency,
     counts: bytearray,
@@ -512,14 +350,15 @@ def _ukeire_fast(
     :mod:`shanten.lookup` (tile count in the low byte)."""
     distance, g0, g1, g2, g3 = fast.standard(values, (fields & 255) // 3)
     if fields & 255 == 13 and form == "all":  # seven pairs and thirteen orphans
-        sevens, kokushis, lowest, by_singles = _closed_forms(fields >> 8 & 0xFFFFF)
+        sevens, kokushis, lowest, by_singles = closed_forms(fields >> 8 & 0xFFFFF)
         best = lowest[0]
         if best <= distance:
             if by_singles[0]:
-                e0, e1, e2, e3 = fast.flagged(counts.translate(_SINGLE))
+                e0, e1, e2, e3 = fast.flagged(counts.translate(SINGLE))
             else:
-                e0, e1, e2, e3 = _closed_guards(
-                    fast,
+                e0, e1, e2, e3 = closed_guards(
+                    fast.flagged,
+                    fast.orphans,
                     counts,
                     sevens[0] == best,
                     kokushis[0] == best,
@@ -531,130 +370,7 @@ def _ukeire_fast(
             else:
                 g0, g1, g2, g3 = g0 | e0, g1 | e1, g2 | e2, g3 | e3
             distance = best
-    return _make_ukeire(fast, distance - 1, (g0, g1, g2, g3), counts.translate(_UNSEEN))
-
-
-def _discards_fast(
-    fast: FastEfficiency,
-    counts: bytearray,
-    values: tuple[int, int, int, int],
-    fields: int,
-    form: FormView,
-) -> tuple[Discard, ...]:
-    """The fast path of :func:`discards`, ``fields`` as for :func:`_ukeire_fast`.
-
-    Each row's effective tiles are found here, as guard bits, and their unseen total by
-    one product per part (:data:`TOTAL_SHIFT`); the tiles' names and counts are spelled
-    out when the row's ``ukeire`` is first read (:class:`_Deferred`)."""
-    rows = fast.after_discards(values, counts, (fields & 255) // 3)
-    if fields & 255 == 14 and form == "all":
-        rows = _with_closed_forms(fast, rows, counts, fields)
-    u0, u1, u2, u3 = fast.unseen_weights(values)
-    # the discard is seen too: unseen counts are those of the 14 tiles
-    hand = (fast, counts.translate(_UNSEEN))
-    names, new, shift, options = _NAMES, _new, TOTAL_SHIFT, []
-    for row in rows:
-        tile, distance, g0, g1, g2, g3 = row
-        option = new(Discard)
-        row_fields = option.__dict__
-        row_fields["discard"] = names[tile]
-        row_fields["shanten"] = distance - 1
-        row_fields["good_shape"] = None
-        row_fields[_PENDING] = (hand, row)
-        total = (g0 * u0 + g1 * u1 + g2 * u2 + g3 * u3) >> shift & 255
-        options.append((distance, -total, tile, option))
-    return _in_tenhou_order(options)
-
-
-_Row = tuple[int, int, int, int, int, int]
-
-
-def _with_closed_forms(
-    fast: FastEfficiency, rows: list[_Row], counts: bytearray, fields: int
-) -> list[_Row]:
-    """The rows (tile, r, guard bits) of a closed 14-tile hand's discards, standard form
-    only, made rows of the minimum over the forms: seven pairs and thirteen orphans of
-    the 13 tiles left, from the hand's packed ``fields``."""
-    sevens, kokushis, lowest, by_singles = _closed_forms(fields >> 8 & 0xFFFFF)
-    orphan_pairs = fields >> 24 & 15
-    singles: tuple[int, int, int, int] | None = None
-    guard, offsets, result = fast.guard, _ORPHAN_OFFSET, []
-    for row in rows:
-        tile = row[0]
-        held = counts[tile]
-        at = held + offsets[tile]
-        best = lowest[at]
-        if best > row[1]:
-            result.append(row)
-            continue
-        if by_singles[at]:  # only a single becoming a pair lowers seven pairs: the singles left
-            if singles is None:
-                singles = fast.flagged(counts.translate(_SINGLE))
-            s0, s1, s2, s3 = singles
-            x0, x1, x2, x3 = guard[tile] if held <= 2 else _NO_GUARDS  # type: ignore[misc]
-            e0, e1, e2, e3 = s0 ^ x0, s1 ^ x1, s2 ^ x2, s3 ^ x3
-        else:  # fewer than seven kinds left, or thirteen orphans: tile by tile
-            counts[tile] = held - 1
-            e0, e1, e2, e3 = _closed_guards(
-                fast,
-                counts,
-                sevens[at] == best,
-                kokushis[at] == best,
-                (fields >> 14 & 63) - (held == 1),
-                orphan_pairs - (held == 2 and at >= 5) > 0,
-            )
-            counts[tile] = held
-        if best < row[1]:
-            result.append((tile, best, e0, e1, e2, e3))
-        else:
-            result.append((tile, best, row[2] | e0, row[3] | e1, row[4] | e2, row[5] | e3))
-    return result
-
-
-@functools.cache
-def _closed_forms(key: int) -> tuple[list[int], list[int], list[int], list[bool]]:
-    """Seven pairs and thirteen orphans of a closed hand whose packed fields
-    (:mod:`shanten.lookup`, from the pair count up) are ``key``, after discarding a tile
-    held h times: both forms' distances, the lower of the two, and whether that is seven
-    pairs alone with seven kinds left (then its effective tiles are exactly the singles).
-
-    Indexed by h, h + 5 for an orphan; index 0 is the hand as it is.
-
-    11223344m 55z 1p 9p 1s: 5 pairs of 8 kinds, 5 orphans, 2 of them pairs (1m, 5z). Seven
-    pairs is 2 away (2 pairs to make), also after a single goes, 3 after a pair breaks;
-    thirteen orphans is 13 - 5 = 8 away, 9 when an orphan single goes:
-
-    >>> sevens, kokushis, lowest, by_singles = _closed_forms(5 | 8 << 6 | 5 << 12 | 2 << 16)
-    >>> sevens[0], sevens[1], sevens[2], kokushis[0], kokushis[5 + 1], kokushis[5 + 2]
-    (2, 2, 3, 8, 9, 8)
-    >>> lowest[2], by_singles[0]
-    (3, True)
-    """
-    pairs, kinds, orphans_held, orphan_pairs = key & 63, key >> 6 & 63, key >> 12 & 15, key >> 16
-    sevens, kokushis = [], []
-    for at in range(10):
-        h, orphan = at % 5, at >= 5
-        sevens.append(seven_pairs_formula(pairs - (h == 2), kinds - (h == 1)))
-        kokushis.append(
-            thirteen_orphans_formula(
-                orphans_held - (orphan and h == 1), orphan_pairs - (orphan and h == 2) > 0
-            )
-        )
-    lowest = [min(pair) for pair in zip(sevens, kokushis, strict=True)]
-    # seven pairs alone at the lowest, seven kinds left
-    by_singles = [sevens[at] < kokushis[at] and kinds - (at % 5 == 1) >= 7 for at in range(10)]
-    return sevens, kokushis, lowest, by_singles
-
-
-_NO_GUARDS = (0, 0, 0, 0)
-
-
-def _in_tenhou_order(options: list[tuple[int, int, int, Discard]]) -> tuple[Discard, ...]:
-    """The rows of (r, -unseen total, tile, row) options in Tenhou's order: lowest
-    shanten first, then most unseen effective tiles, then tile order. The tiles differ,
-    so the rows themselves are never compared."""
-    options.sort()
-    return tuple([option[3] for option in options])
+    return make_ukeire(fast.tiles, distance - 1, (g0, g1, g2, g3), counts.translate(UNSEEN))
 
 
 def ukeire(
@@ -717,7 +433,8 @@ def discards(
     if not second_step:
         fast = _fast_input(hand, melds, players, visible, form, 2)
         if fast is not None:
-            return _discards_fast(*fast, form)
+            efficiency, held, values, fields = fast
+            return efficiency.discard_table(values, held, fields, form == "all")
     pos = position(hand, melds, players, count_melded_copies)
     _require_size(pos, hand, "discards", 2)
     seen = _seen(pos, visible)
@@ -740,9 +457,13 @@ def discards(
             good = _good_shape(pos, counts, seen, tiles, form)
         counts[tile] += 1
         options.append(
-            (distance, -listing.total, tile, Discard(tile_name(tile), distance - 1, listing, good))
+            (
+                tenhou_key(distance, listing.total, tile),
+                Discard(TILE_NAMES[tile], distance - 1, listing, good),
+            )
         )
-    return _in_tenhou_order(options)
+    options.sort()  # the keys differ (by tile), so only they are compared
+    return tuple([option[1] for option in options])
 
 
 def good_shape(

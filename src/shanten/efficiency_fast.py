@@ -11,8 +11,17 @@ For each part p of the hand (see :mod:`shanten.efficiency_tables`):
   tile.
 
 The answer stays in that form, four ints of *guard bits*, one per part: the closed forms
-add their tiles with ``|``, and per part a dict turns guard bits into tiles. So no draw is tried: the effective tiles of a 13-tile hand cost about twenty
+add their tiles with ``|`` (:mod:`shanten.efficiency_closed`), one product per part
+gives their unseen total (:data:`TOTAL_SHIFT`), and per part a dict turns guard bits
+into tiles. So no draw is tried: the effective tiles of a 13-tile hand cost about twenty
 lookups, and each row of a discard table about as many.
+
+Along a discard table only the discarded tile's part q changes. Every other part p
+finds its rest class as ``rest[pair + kq]`` (:func:`shanten.efficiency_tables.
+changed_rest`), with ``pair`` fixed per hand, and its guard bits and unseen total depend
+on its optimal entry alone, so they are kept per hand by that entry: most rows find them
+there. Rows keep their guard bits and spell out names and counts when first read
+(:mod:`shanten.efficiency_results`).
 
 12m 111z 222z 333z 44z is ready (r = 1) on the edge wait 3m:
 
@@ -31,7 +40,16 @@ import functools
 import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 
+from shanten.efficiency_closed import (
+    ORPHAN_OFFSET,
+    SINGLE,
+    Flagged,
+    closed_forms,
+    closed_guards,
+)
+from shanten.efficiency_results import PENDING, Discard, Ukeire
 from shanten.efficiency_tables import (
     DISTANCE_SHIFT,
     FIELD_BITS,
@@ -42,9 +60,9 @@ from shanten.efficiency_tables import (
 )
 from shanten.forms import parts
 from shanten.lookup import _CODE_MASK, PartValues, part_values
-from shanten.tiles import TERMINALS_AND_HONOURS
+from shanten.tiles import NUM_TILES, TERMINALS_AND_HONOURS, TILE_NAMES
 
-__all__ = ["FastEfficiency", "Guards", "fast_efficiency"]
+__all__ = ["TOTAL_SHIFT", "UNSEEN", "FastEfficiency", "Guards", "fast_efficiency", "make_ukeire"]
 
 #: (r, guard bits of parts 0-3): a hand's distance and effective tiles.
 Guards = tuple[int, int, int, int, int]
@@ -54,11 +72,12 @@ Standard = Callable[[tuple[int, int, int, int], int], Guards]
 #: so that ``sum(guard bits * weights) >> TOTAL_SHIFT & 255`` is the unseen total of the
 #: tiles whose guard bits are set.
 UnseenWeights = Callable[[tuple[int, int, int, int]], tuple[int, int, int, int]]
-#: (values, count bytes, sets needed) -> [(discarded tile, r, guard bits of parts 0-3)]
-#: of the standard form after each discard, in tile order.
-AfterDiscards = Callable[
-    [tuple[int, int, int, int], bytes | bytearray, int],
-    list[tuple[int, int, int, int, int, int]],
+#: (values, count bytes, packed fields, all forms?) -> the discard table of a closed 3n+2
+#: hand, in Tenhou's order; with all forms, a 14-tile hand's rows take seven pairs and
+#: thirteen orphans into account.
+DiscardTable = Callable[
+    [tuple[int, int, int, int], bytearray, int, bool],
+    tuple[Discard, ...],
 ]
 
 
@@ -66,39 +85,28 @@ AfterDiscards = Callable[
 class FastEfficiency:
     """The fast path for one player count: its steps, ``tiles[p]`` turning part p's
     guard bits into its tiles in tile order, ``guard[t]``, tile t's guard bit in its
-    part's place of four (None for a tile the game lacks), ``windows[p]`` the slice of
-    34 counts that part p reads, ``by_flags[p]`` the guard bits of the tiles a 0/1
-    byte per tile of that window flags, and ``orphans`` the guard bits of the terminals
-    and honours."""
+    part's place of four (None for a tile the game lacks), ``flagged``, the guard bits
+    of the tiles that 34 bytes of 0/1 flag, and ``orphans`` the guard bits of the
+    terminals and honours.
+
+    >>> fast = fast_efficiency(3)
+    >>> flags = bytes([1] * 9) + bytes(25)  # 1m-9m, of which 3-player has 1m and 9m
+    >>> [TILE_NAMES[t] for t in fast.tiles_of(fast.flagged(flags))]
+    ['1m', '9m']
+    """
 
     values: PartValues
     standard: Standard
-    after_discards: AfterDiscards
+    discard_table: DiscardTable
     tiles: tuple[dict[int, tuple[int, ...]], ...]
     guard: tuple[tuple[int, int, int, int] | None, ...]
-    windows: tuple[slice, slice, slice, slice]
-    by_flags: tuple[dict[bytes, int], ...]
+    flagged: Flagged
     orphans: tuple[int, int, int, int]
     unseen_weights: UnseenWeights
 
     def tiles_of(self, guards: Sequence[int]) -> tuple[int, ...]:
         """The tiles whose guard bits (per part) are ``guards``, in tile order."""
         return tuple(t for p, bits in enumerate(guards) for t in self.tiles[p][bits])
-
-    def flagged(self, flags: bytes | bytearray) -> tuple[int, int, int, int]:
-        """The guard bits of the tiles of the game whose byte in ``flags`` (34 bytes,
-        e.g. counts put through ``bytes.translate``) is 1, the others being 0.
-
-        >>> from shanten.tiles import tile_name
-        >>> fast = fast_efficiency(3)
-        >>> flags = bytes([1] * 9) + bytes(25)  # 1m-9m, of which 3-player has 1m and 9m
-        >>> [tile_name(t) for t in fast.tiles_of(fast.flagged(flags))]
-        ['1m', '9m']
-        """
-        w0, w1, w2, w3 = self.windows
-        f0, f1, f2, f3 = self.by_flags
-        key = bytes(flags)  # a bytearray's slices are no dict keys
-        return f0[key[w0]], f1[key[w1]], f2[key[w2]], f3[key[w3]]
 
 
 def _tiles_by_guard_bits(tiles: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
@@ -116,6 +124,37 @@ def _with_spread_masks(optimal: list[int], spread: list[int]) -> list[int]:
     (``spread``) and r above the fields, at :data:`DISTANCE_SHIFT`."""
     pool = {e: spread[e & 1023] | (e >> 10) << DISTANCE_SHIFT for e in set(optimal)}
     return [pool[e] for e in optimal]
+
+
+#: bytes.translate table: copies held (0-4) -> copies unseen when nothing else is seen.
+UNSEEN = bytes([4, 3, 2, 1, 0]) + bytes(251)
+_new = object.__new__
+
+
+def make_ukeire(
+    tiles: Sequence[dict[int, tuple[int, ...]]],
+    shanten_number: int,
+    guards: Sequence[int],
+    unseen: bytes | bytearray,
+) -> Ukeire:
+    """An :class:`Ukeire` of the tiles whose guard bits (per part) are ``guards``
+    (``tiles``, as :attr:`FastEfficiency.tiles`, turns them into tiles), built without
+    the frozen dataclass's per-field checks; ``unseen`` is every tile's unseen copies."""
+    g0, g1, g2, g3 = guards
+    t0, t1, t2, t3 = tiles
+    held = t0[g0] + t1[g1] + t2[g2] + t3[g3]
+    if len(held) > 1:  # one C call picks the names, one the counts
+        pick = itemgetter(*held)
+        names, counts = pick(TILE_NAMES), pick(unseen)
+    else:  # itemgetter would give a bare item, or need one
+        names, counts = tuple([TILE_NAMES[t] for t in held]), tuple([unseen[t] for t in held])
+    result = _new(Ukeire)
+    fields = result.__dict__
+    fields["shanten"] = shanten_number
+    fields["tiles"] = names
+    fields["counts"] = counts
+    fields["total"] = sum(counts)
+    return result
 
 
 #: ``sum(guard bits * unseen weights) >> TOTAL_SHIFT & 255`` is an unseen total: a guard
@@ -173,10 +212,14 @@ def fast_efficiency(players: int) -> FastEfficiency:
     for part in tables.parts:
         if id(part.optimal) not in spread_masks:
             spread_masks[id(part.optimal)] = _with_spread_masks(part.optimal, spread)
-    o0, o1, o2, o3 = (spread_masks[id(part.optimal)] for part in tables.parts)
+    optimal_lists = [spread_masks[id(part.optimal)] for part in tables.parts]
+    o0, o1, o2, o3 = optimal_lists
     ids0, ids1, ids2, ids3 = (part.ids for part in tables.parts)
     signature_lists = (g0, g1, g2, g3)
     index_arrays = (x0, x1, x2, x3)
+    (l0, h0, d0), (l1, h1, d1), (l2, h2, d2), (l3, h3, d3) = (
+        _unseen_tables(len(part.tiles)) for part in tables.parts
+    )
 
     def standard(values: tuple[int, int, int, int], sets: int) -> Guards:
         v0, v1, v2, v3 = values
@@ -194,114 +237,6 @@ def fast_efficiency(players: int) -> FastEfficiency:
             ((g3[x3[c3]] & e3) + low) & guard,
         )
 
-    # Along a discard table only one part q changes. For each q, part p != q finds its
-    # rest class as rest[pair + kq] with pair fixed per hand (efficiency_tables.
-    # changed_rest); part q itself keeps its rest class and varies its own class, which
-    # the table (0, 5, 10, ...) turns into the same form: optimal[rest[base + k] + add].
-    own_steps = [[5 * k for k in range(part.classes)] for part in tables.parts]
-    by_changed_part = []
-    for q, changed in enumerate(tables.parts):
-        rests: list[list[int]] = []
-        pairs: list[tuple[list[int], int, int, int]] = []  # per part p != q: its pair lookup
-        for p in range(4):
-            if p == q:
-                rests.append(own_steps[q])
-                continue
-            others = tuple(o for o in range(4) if o != p)
-            u, v = (o for o in others if o != q)
-            pair, nv, rest = changed_rest(
-                kinds[p], (kinds[others[0]], kinds[others[1]], kinds[others[2]]), others.index(q)
-            )
-            rests.append(rest)
-            pairs.append((pair, nv, u, v))
-        first, last = changed.tiles[0], changed.tiles[-1]
-        by_changed_part.append(
-            (
-                q,
-                # the part's counts are counts[window]: 3-player manzu is (1m, 9m)
-                slice(first, last + 1, (last - first) // (len(changed.tiles) - 1)),
-                tuple(zip(changed.tiles, changed.weights, strict=True)),
-                changed.ids,
-                signature_lists[q],
-                index_arrays[q],
-                (rests[0], rests[1], rests[2], rests[3]),
-                (pairs[0], pairs[1], pairs[2]),
-            )
-        )
-    compress = itertools.compress
-    shift = DISTANCE_SHIFT
-
-    def after_discards(
-        values: tuple[int, int, int, int], counts: bytes | bytearray, sets: int
-    ) -> list[tuple[int, int, int, int, int, int]]:
-        v0, v1, v2, v3 = values
-        codes = c0, c1, c2, c3 = v0 & mask, v1 & mask, v2 & mask, v3 & mask
-        k = k0, k1, k2, k3 = ids0[c0], ids1[c1], ids2[c2], ids3[c3]
-        own = (  # each part's optimal-mask row for its own class 0, before any discard
-            s0_[f0[k1 * w0 + k2] + k3] + sets,
-            s1_[f1[k0 * w1 + k2] + k3] + sets,
-            s2_[f2[k0 * w2 + k1] + k3] + sets,
-            s3_[f3[k0 * w3 + k1] + k2] + sets,
-        )
-        signatures = [g0[x0[c0]], g1[x1[c1]], g2[x2[c2]], g3[x3[c3]]]
-        plain = (k0 * 5 + sets, k1 * 5 + sets, k2 * 5 + sets, k3 * 5 + sets)
-        rows = []
-        for q, window, tiles, part_ids, g, x, rest, (pa, pb, pc) in by_changed_part:
-            code = codes[q]
-            if not code:  # no tile of this part is held
-                continue
-            # per part: base + add, so that its row is optimal[rest[base + kq] + add]
-            bases = [pa[0][k[pa[2]] * pa[1] + k[pa[3]]], pb[0][k[pb[2]] * pb[1] + k[pb[3]]]]
-            bases += (pc[0][k[pc[2]] * pc[1] + k[pc[3]]],)
-            bases.insert(q, 0)
-            b0, b1, b2, b3 = bases
-            adds = list(plain)
-            adds[q] = own[q]
-            a0, a1, a2, a3 = adds
-            r0, r1, r2, r3 = rest
-            kept = signatures[q]
-            for tile, weight in compress(tiles, counts[window]):
-                new = code - weight
-                kq = part_ids[new]
-                signatures[q] = g[x[new]]
-                j0, j1, j2, j3 = signatures
-                e0 = o0[r0[b0 + kq] + a0]
-                e1 = o1[r1[b1 + kq] + a1]
-                e2 = o2[r2[b2 + kq] + a2]
-                e3 = o3[r3[b3 + kq] + a3]
-                rows.append(
-                    (
-                        tile,
-                        e0 >> shift,
-                        ((j0 & e0) + low) & guard,
-                        ((j1 & e1) + low) & guard,
-                        ((j2 & e2) + low) & guard,
-                        ((j3 & e3) + low) & guard,
-                    )
-                )
-            signatures[q] = kept
-        return rows
-
-    guard_of: list[tuple[int, int, int, int] | None] = [None] * 34
-    for p, part in enumerate(tables.parts):
-        for k, t in enumerate(part.tiles):
-            bits = [0, 0, 0, 0]
-            bits[p] = 1 << (FIELD_BITS * k + FIELD_BITS - 1)
-            guard_of[t] = (bits[0], bits[1], bits[2], bits[3])
-    by_guard = tuple(_tiles_by_guard_bits(part.tiles) for part in tables.parts)
-    by_flags = tuple(
-        {bytes(int(t in tiles) for t in part.tiles): bits for bits, tiles in guards.items()}
-        for part, guards in zip(tables.parts, by_guard, strict=True)
-    )
-    windows = [entry[1] for entry in by_changed_part]
-    orphans = [0, 0, 0, 0]
-    for t in TERMINALS_AND_HONOURS:
-        bits = guard_of[t]
-        assert bits is not None  # every game has all terminals and honours
-        orphans = [o | b for o, b in zip(orphans, bits, strict=True)]
-    unseen_tables = [_unseen_tables(len(part.tiles)) for part in tables.parts]
-    (l0, h0, d0), (l1, h1, d1), (l2, h2, d2), (l3, h3, d3) = unseen_tables
-
     def unseen_weights(values: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
         v0, v1, v2, v3 = values
         c0, c1, c2, c3 = v0 & mask, v1 & mask, v2 & mask, v3 & mask
@@ -312,14 +247,262 @@ def fast_efficiency(players: int) -> FastEfficiency:
             l3[c3 % d3] + h3[c3 // d3],
         )
 
+    # Guard bits: of each tile in its own part (tile_bits) and in its part's place of four.
+    tile_bits = [0] * NUM_TILES
+    guard_of: list[tuple[int, int, int, int] | None] = [None] * NUM_TILES
+    for p, part in enumerate(tables.parts):
+        for k, t in enumerate(part.tiles):
+            tile_bits[t] = 1 << (FIELD_BITS * k + FIELD_BITS - 1)
+            bits = [0, 0, 0, 0]
+            bits[p] = tile_bits[t]
+            guard_of[t] = (bits[0], bits[1], bits[2], bits[3])
+    by_guard = tuple(_tiles_by_guard_bits(part.tiles) for part in tables.parts)
+    fl0, fl1, fl2, fl3 = (
+        {bytes(int(t in tiles) for t in part.tiles): bits for bits, tiles in guards.items()}
+        for part, guards in zip(tables.parts, by_guard, strict=True)
+    )
+    # a part's counts are counts[window]: 3-player manzu is (1m, 9m)
+    windows = [
+        slice(
+            part.tiles[0],
+            part.tiles[-1] + 1,
+            (part.tiles[-1] - part.tiles[0]) // (len(part.tiles) - 1),
+        )
+        for part in tables.parts
+    ]
+    wi0, wi1, wi2, wi3 = windows
+
+    def flagged(flags: bytes | bytearray) -> tuple[int, int, int, int]:
+        key = bytes(flags)  # a bytearray's slices are no dict keys
+        return fl0[key[wi0]], fl1[key[wi1]], fl2[key[wi2]], fl3[key[wi3]]
+
+    orphan_list = [0, 0, 0, 0]
+    for t in TERMINALS_AND_HONOURS:
+        bits = guard_of[t]
+        assert bits is not None  # every game has all terminals and honours
+        orphan_list = [o | b for o, b in zip(orphan_list, bits, strict=True)]
+    orphans = (orphan_list[0], orphan_list[1], orphan_list[2], orphan_list[3])
+
+    # Per changed part q: its own lookups, and per other part p (in part order) what finds
+    # p's optimal entry, optimal[rest[pair + kq] + own], with pair = pair[ku * nv + kv]
+    # for the two parts u, v other than p and q (efficiency_tables.changed_rest).
+    by_changed_part = []
+    for q, changed in enumerate(tables.parts):
+        fixed = []
+        for p in range(4):
+            if p == q:
+                continue
+            others = tuple(o for o in range(4) if o != p)
+            u, v = (o for o in others if o != q)
+            pair, nv, rest = changed_rest(
+                kinds[p], (kinds[others[0]], kinds[others[1]], kinds[others[2]]), others.index(q)
+            )
+            fixed.append((p, optimal_lists[p], rest, pair, nv, u, v))
+        by_changed_part.append(
+            (
+                q,
+                windows[q],
+                tuple(zip(changed.tiles, changed.weights, strict=True)),
+                changed.ids,
+                signature_lists[q],
+                index_arrays[q],
+                optimal_lists[q],
+                (fixed[0], fixed[1], fixed[2]),
+            )
+        )
+    compress = itertools.compress
+    shift, total_shift, names = DISTANCE_SHIFT, TOTAL_SHIFT, TILE_NAMES
+
+    def spell(row: tuple[object, ...]) -> Ukeire:
+        """The Ukeire of a discard row: (key, spell, unseen, q, q's guard bits, the other
+        parts' (guard bits, unseen total), r, tile)."""
+        _, _, unseen, q, gq, pa, pb, pc, distance, _ = row
+        guards = [pa[0], pb[0], pc[0]]  # type: ignore[index]
+        guards.insert(q, gq)  # type: ignore[arg-type]
+        return make_ukeire(by_guard, distance - 1, guards, unseen)  # type: ignore[operator, arg-type]
+
+    def closed_row(
+        counts: bytearray,
+        fields: int,
+        tile: int,
+        at: int,
+        best: int,
+        distance: int,
+        q: int,
+        guards: list[int],
+        weights: tuple[int, int, int, int],
+    ) -> list[tuple[int, int]]:
+        """Per part, (guard bits, unseen total) of a row whose seven pairs or thirteen
+        orphans reach ``best`` <= its standard distance and whose effective tiles are not
+        just the singles (fewer than seven kinds left, or thirteen orphans)."""
+        sevens, kokushis, _, _ = closed_forms(fields >> 8 & 0xFFFFF)
+        held = counts[tile]
+        counts[tile] = held - 1
+        extra = closed_guards(
+            flagged,
+            orphans,
+            counts,
+            sevens[at] == best,
+            kokushis[at] == best,
+            (fields >> 14 & 63) - (held == 1),
+            (fields >> 24 & 15) - (held == 2 and at >= 5) > 0,
+        )
+        counts[tile] = held
+        if best == distance:
+            extra = (
+                extra[0] | guards[0],
+                extra[1] | guards[1],
+                extra[2] | guards[2],
+                extra[3] | guards[3],
+            )
+        return [(g, g * w >> total_shift & 255) for g, w in zip(extra, weights, strict=True)]
+
+    def discard_table(
+        values: tuple[int, int, int, int], counts: bytearray, fields: int, all_forms: bool
+    ) -> tuple[Discard, ...]:
+        sets = (fields & 255) // 3
+        v0, v1, v2, v3 = values
+        codes = c0, c1, c2, c3 = v0 & mask, v1 & mask, v2 & mask, v3 & mask
+        k = k0, k1, k2, k3 = ids0[c0], ids1[c1], ids2[c2], ids3[c3]
+        own = (  # each part's optimal-entry row for its own class 0, before any discard
+            s0_[f0[k1 * w0 + k2] + k3] + sets,
+            s1_[f1[k0 * w1 + k2] + k3] + sets,
+            s2_[f2[k0 * w2 + k1] + k3] + sets,
+            s3_[f3[k0 * w3 + k1] + k2] + sets,
+        )
+        signatures = (g0[x0[c0]], g1[x1[c1]], g2[x2[c2]], g3[x3[c3]])
+        weights = (
+            l0[c0 % d0] + h0[c0 // d0],
+            l1[c1 % d1] + h1[c1 // d1],
+            l2[c2 % d2] + h2[c2 // d2],
+            l3[c3 % d3] + h3[c3 // d3],
+        )
+        unseen = counts.translate(UNSEEN)  # the discard is seen too: the 14 tiles count
+        closed = all_forms and fields & 255 == 14
+        if closed:
+            _, _, lowest, by_singles = closed_forms(fields >> 8 & 0xFFFFF)
+        singles: tuple[int, int, int, int] = (0, 0, 0, 0)
+        single_parts: list[tuple[int, int]] = []  # per part: (guard bits, unseen total)
+        # per part p: its optimal entry -> (guard bits, unseen total), while p is unchanged
+        memos: tuple[dict[int, tuple[int, int]], ...] = ({}, {}, {}, {})
+        ored: tuple[dict[int, tuple[int, int]], ...] = ({}, {}, {}, {})  # the same | singles
+        rows = []
+        for q, window, tiles, part_ids, g, x, oq, (fa, fb, fc) in by_changed_part:
+            code = codes[q]
+            if not code:  # no tile of this part is held
+                continue
+            a, oa, ra, pair, nv, u, v = fa
+            ba, ja, aa, wa, ma = (
+                pair[k[u] * nv + k[v]],
+                signatures[a],
+                k[a] * 5 + sets,
+                weights[a],
+                memos[a],
+            )
+            b, ob, rb, pair, nv, u, v = fb
+            bb, jb, ab, wb, mb = (
+                pair[k[u] * nv + k[v]],
+                signatures[b],
+                k[b] * 5 + sets,
+                weights[b],
+                memos[b],
+            )
+            c, oc, rc, pair, nv, u, v = fc
+            bc, jc, ac, wc, mc = (
+                pair[k[u] * nv + k[v]],
+                signatures[c],
+                k[c] * 5 + sets,
+                weights[c],
+                memos[c],
+            )
+            base, wq = own[q], weights[q]
+            for tile, weight in compress(tiles, counts[window]):
+                new = code - weight
+                kq = part_ids[new]
+                eq = oq[base + 5 * kq]
+                distance = eq >> shift
+                gq = ((g[x[new]] & eq) + low) & guard
+                e = oa[ra[ba + kq] + aa]
+                pa = ma.get(e)
+                if pa is None:
+                    bits = ((ja & e) + low) & guard
+                    pa = ma[e] = bits, bits * wa >> total_shift & 255
+                e = ob[rb[bb + kq] + ab]
+                pb = mb.get(e)
+                if pb is None:
+                    bits = ((jb & e) + low) & guard
+                    pb = mb[e] = bits, bits * wb >> total_shift & 255
+                e = oc[rc[bc + kq] + ac]
+                pc = mc.get(e)
+                if pc is None:
+                    bits = ((jc & e) + low) & guard
+                    pc = mc[e] = bits, bits * wc >> total_shift & 255
+                if closed:
+                    held = counts[tile]
+                    at = held + ORPHAN_OFFSET[tile]
+                    best = lowest[at]
+                    if best <= distance:
+                        if by_singles[at]:  # only a single becoming a pair lowers seven pairs
+                            if not single_parts:
+                                singles = flagged(counts.translate(SINGLE))
+                                single_parts = [
+                                    (s, s * w >> total_shift & 255)
+                                    for s, w in zip(singles, weights, strict=True)
+                                ]
+                            sq = singles[q]
+                            if held <= 2:  # a single goes, or a pair leaves one
+                                sq ^= tile_bits[tile]
+                            if best < distance:  # seven pairs alone: the singles
+                                gq, pa, pb, pc = (
+                                    sq,
+                                    single_parts[a],
+                                    single_parts[b],
+                                    single_parts[c],
+                                )
+                            else:
+                                gq |= sq
+                                pa = ored[a].get(pa[0]) or _joined(ored[a], pa[0], singles[a], wa)
+                                pb = ored[b].get(pb[0]) or _joined(ored[b], pb[0], singles[b], wb)
+                                pc = ored[c].get(pc[0]) or _joined(ored[c], pc[0], singles[c], wc)
+                        else:
+                            guards = [pa[0], pb[0], pc[0]]
+                            guards.insert(q, gq)
+                            found = closed_row(
+                                counts, fields, tile, at, best, distance, q, guards, weights
+                            )
+                            gq = found.pop(q)[0]
+                            pa, pb, pc = found
+                        distance = best
+                total = (gq * wq >> total_shift & 255) + pa[1] + pb[1] + pc[1]
+                key = distance << 16 | (255 - total) << 8 | tile  # tenhou_key, inlined
+                rows.append((key, spell, unseen, q, gq, pa, pb, pc, distance, tile))
+        rows.sort()  # the keys differ (by tile), so only they are compared
+        table = []
+        for row in rows:
+            option = _new(Discard)
+            row_fields = option.__dict__
+            row_fields["discard"] = names[row[9]]
+            row_fields["shanten"] = row[8] - 1
+            row_fields[PENDING] = row
+            table.append(option)
+        return tuple(table)
+
     return FastEfficiency(
         part_values(players),
         standard,
-        after_discards,
+        discard_table,
         by_guard,
         tuple(guard_of),
-        (windows[0], windows[1], windows[2], windows[3]),
-        by_flags,
-        (orphans[0], orphans[1], orphans[2], orphans[3]),
+        flagged,
+        orphans,
         unseen_weights,
     )
+
+
+def _joined(
+    memo: dict[int, tuple[int, int]], bits: int, singles: int, weights: int
+) -> tuple[int, int]:
+    """``memo[bits]``: (bits | singles, their unseen total), made and kept."""
+    joined = bits | singles
+    result = memo[bits] = joined, joined * weights >> TOTAL_SHIFT & 255
+    return result

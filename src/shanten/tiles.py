@@ -21,6 +21,7 @@ __all__ = [
     "SANMA_ABSENT",
     "SUITS",
     "TERMINALS_AND_HONOURS",
+    "TILE_NAMES",
     "Tile",
     "tile_name",
     "unicode_of",
@@ -40,7 +41,8 @@ _UNICODE: Final = tuple(
     + [chr(0x1F006), chr(0x1F005), chr(0x1F004)]  # White, Green, Red
 )
 
-_NAMES: Final = tuple(f"{i % 9 + 1}{SUITS[i // 9]}" for i in range(NUM_TILES))
+#: The mpsz names of the 34 tiles, in tile order.
+TILE_NAMES: Final = tuple(f"{i % 9 + 1}{SUITS[i // 9]}" for i in range(NUM_TILES))
 
 #: 1m 9m 1p 9p 1s 9s and the seven honours: the tiles of thirteen orphans (国士無双).
 TERMINALS_AND_HONOURS: Final = (0, 8, 9, 17, 18, 26, *range(27, 34))
@@ -51,7 +53,7 @@ SANMA_ABSENT: Final = tuple(range(1, 8))
 
 def tile_name(index: int) -> str:
     """The mpsz name of tile ``index``: ``tile_name(0) == '1m'``, ``tile_name(33) == '7z'``."""
-    return _NAMES[index]
+    return TILE_NAMES[index]
 
 
 def unicode_of(index: int) -> str:
@@ -111,10 +113,10 @@ class Tile:
         return self.index
 
     def __str__(self) -> str:
-        return _NAMES[self.index]
+        return TILE_NAMES[self.index]
 
     def __repr__(self) -> str:
-        return f"Tile('{_NAMES[self.index]}')"
+        return f"Tile('{TILE_NAMES[self.index]}')"
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Tile) and other.index == self.index
