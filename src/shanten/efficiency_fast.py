@@ -41,6 +41,7 @@ import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
+from typing import Any
 
 from shanten.efficiency_closed import (
     ORPHAN_OFFSET,
@@ -378,15 +379,17 @@ def fast_efficiency(players: int) -> FastEfficiency:
             l3[c3 % d3] + h3[c3 // d3],
         )
         unseen = counts.translate(UNSEEN)  # the discard is seen too: the 14 tiles count
-        closed = all_forms and fields & 255 == 14
-        if closed:
+        floor = 99  # the closed forms count for rows whose distance reaches it: none
+        if all_forms and fields & 255 == 14:
             _, _, lowest, by_singles = closed_forms(fields >> 8 & 0xFFFFF)
+            floor = min(lowest)
         singles: tuple[int, int, int, int] = (0, 0, 0, 0)
         single_parts: list[tuple[int, int]] = []  # per part: (guard bits, unseen total)
         # per part p: its optimal entry -> (guard bits, unseen total), while p is unchanged
         memos: tuple[dict[int, tuple[int, int]], ...] = ({}, {}, {}, {})
         ored: tuple[dict[int, tuple[int, int]], ...] = ({}, {}, {}, {})  # the same | singles
-        rows = []
+        rows: list[tuple[Any, ...]] = []
+        append, offsets = rows.append, ORPHAN_OFFSET
         for q, window, tiles, part_ids, g, x, oq, (fa, fb, fc) in by_changed_part:
             code = codes[q]
             if not code:  # no tile of this part is held
@@ -437,17 +440,20 @@ def fast_efficiency(players: int) -> FastEfficiency:
                 if pc is None:
                     bits = ((jc & e) + low) & guard
                     pc = mc[e] = bits, bits * wc >> total_shift & 255
-                if closed:
+                if distance >= floor:
                     held = counts[tile]
-                    at = held + ORPHAN_OFFSET[tile]
+                    at = held + offsets[tile]
                     best = lowest[at]
                     if best <= distance:
                         if by_singles[at]:  # only a single becoming a pair lowers seven pairs
                             if not single_parts:
                                 singles = flagged(counts.translate(SINGLE))
+                                s0, s1, s2, s3 = singles
                                 single_parts = [
-                                    (s, s * w >> total_shift & 255)
-                                    for s, w in zip(singles, weights, strict=True)
+                                    (s0, s0 * weights[0] >> total_shift & 255),
+                                    (s1, s1 * weights[1] >> total_shift & 255),
+                                    (s2, s2 * weights[2] >> total_shift & 255),
+                                    (s3, s3 * weights[3] >> total_shift & 255),
                                 ]
                             sq = singles[q]
                             if held <= 2:  # a single goes, or a pair leaves one
@@ -475,7 +481,7 @@ def fast_efficiency(players: int) -> FastEfficiency:
                         distance = best
                 total = (gq * wq >> total_shift & 255) + pa[1] + pb[1] + pc[1]
                 key = distance << 16 | (255 - total) << 8 | tile  # tenhou_key, inlined
-                rows.append((key, spell, unseen, q, gq, pa, pb, pc, distance, tile))
+                append((key, spell, unseen, q, gq, pa, pb, pc, distance, tile))
         rows.sort()  # the keys differ (by tile), so only they are compared
         table = []
         for row in rows:
