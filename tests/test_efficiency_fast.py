@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import gc
 import pickle
 import random
+import weakref
 from collections.abc import Callable
 
 import numpy as np
@@ -18,9 +20,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shanten import Discard, Hand, HandError, Tile, discards, ukeire
+from shanten import Hand, HandError, Tile, discards, ukeire
 from shanten.efficiency import FormView
 from shanten.efficiency_fast import TOTAL_SHIFT, fast_efficiency
+from shanten.efficiency_results import PENDING
 from shanten.efficiency_tables import changed_rest, efficiency_tables
 from shanten.forms import parts
 from shanten.lookup import class_ids
@@ -177,23 +180,47 @@ def test_unseen_weights_sum_the_unseen_copies(
     assert total == sum(4 - counts[t] for t in flagged & set(game))
 
 
-def test_deferred_rows_behave_as_built_rows() -> None:
-    """Fast-path rows spell their effective tiles out on first access; before that they
-    already hash, print, compare, copy, pickle and replace like rows built whole."""
+def test_fast_rows_behave_as_built_rows() -> None:
+    """The fast path builds its rows without the dataclasses' __init__ and spells their
+    effective tiles out when first read; unread or read, they hash, print, compare, copy,
+    pickle and replace like rows built the ordinary way."""
     hand = "1113456789m11z22z"
     careful = discards(hand, visible=NOTHING)
-    assert all("ukeire" in vars(row) for row in careful)
     for build in (hash, repr, copy.copy, copy.deepcopy, _pickled, dataclasses.asdict):
         fast = discards(hand)
-        assert not any("ukeire" in vars(row) for row in fast)  # deferred until read
+        assert not any("ukeire" in vars(row) for row in fast)  # nothing spelled yet
         assert [build(row) for row in fast] == [build(row) for row in careful], build
+        assert [build(row.ukeire) for row in fast] == [build(row.ukeire) for row in careful]
+        assert [vars(row) for row in fast] == [vars(row) for row in careful]
     fast = discards(hand)
-    assert _pickled(fast[0]).__dict__.keys() == careful[0].__dict__.keys()
     assert dataclasses.replace(fast[1], shanten=5) == dataclasses.replace(careful[1], shanten=5)
-    assert fast[2].ukeire is fast[2].ukeire  # built once, then kept
-    assert [row.ukeire for row in fast] == [row.ukeire for row in careful]
 
 
-def _pickled(row: Discard) -> Discard:
-    result: Discard = pickle.loads(pickle.dumps(row))
-    return result
+def test_reading_one_row_spells_the_whole_table() -> None:
+    hand = "23489m6799p22567s"
+    careful = discards(hand, visible=NOTHING)
+    fast = discards(hand)
+    assert fast[-1].ukeire == careful[-1].ukeire
+    assert all("ukeire" in vars(row) and PENDING not in vars(row) for row in fast)
+
+
+def test_rows_outlive_their_table_and_form_no_cycle() -> None:
+    """A row kept after its table (and its siblings) is gone still spells its tiles;
+    rows free by reference counting alone, with the cycle collector off."""
+    hand = "23489m6799p22567s"
+    careful = discards(hand, visible=NOTHING)
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        table = discards(hand)
+        kept, gone = table[3], weakref.ref(table[4])
+        del table
+        assert gone() is None  # freed at once: no reference cycle holds it
+        assert kept.ukeire == careful[3].ukeire
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _pickled(value: object) -> object:
+    return pickle.loads(pickle.dumps(value))

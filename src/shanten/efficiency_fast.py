@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
@@ -258,6 +259,7 @@ def fast_efficiency(players: int) -> FastEfficiency:
             bits[p] = tile_bits[t]
             guard_of[t] = (bits[0], bits[1], bits[2], bits[3])
     by_guard = tuple(_tiles_by_guard_bits(part.tiles) for part in tables.parts)
+    t0, t1, t2, t3 = by_guard
     fl0, fl1, fl2, fl3 = (
         {bytes(int(t in tiles) for t in part.tiles): bits for bits, tiles in guards.items()}
         for part, guards in zip(tables.parts, by_guard, strict=True)
@@ -311,16 +313,8 @@ def fast_efficiency(players: int) -> FastEfficiency:
                 (fixed[0], fixed[1], fixed[2]),
             )
         )
-    compress = itertools.compress
+    compress, ref = itertools.compress, weakref.ref
     shift, total_shift, names = DISTANCE_SHIFT, TOTAL_SHIFT, TILE_NAMES
-
-    def spell(row: tuple[object, ...]) -> Ukeire:
-        """The Ukeire of a discard row: (key, spell, unseen, q, q's guard bits, the other
-        parts' (guard bits, unseen total), r, tile)."""
-        _, _, unseen, q, gq, pa, pb, pc, distance, _ = row
-        guards = [pa[0], pb[0], pc[0]]  # type: ignore[index]
-        guards.insert(q, gq)  # type: ignore[arg-type]
-        return make_ukeire(by_guard, distance - 1, guards, unseen)  # type: ignore[operator, arg-type]
 
     def closed_row(
         counts: bytearray,
@@ -481,17 +475,57 @@ def fast_efficiency(players: int) -> FastEfficiency:
                         distance = best
                 total = (gq * wq >> total_shift & 255) + pa[1] + pb[1] + pc[1]
                 key = distance << 16 | (255 - total) << 8 | tile  # tenhou_key, inlined
-                append((key, spell, unseen, q, gq, pa, pb, pc, distance, tile))
+                append((key, q, gq, pa[0], pb[0], pc[0], distance, tile))
         rows.sort()  # the keys differ (by tile), so only they are compared
+        refs: list[weakref.ref[Discard]] = []
+        spell = functools.partial(spell_rows, rows, refs, unseen)
         table = []
         for row in rows:
             option = _new(Discard)
-            row_fields = option.__dict__
-            row_fields["discard"] = names[row[9]]
-            row_fields["shanten"] = row[8] - 1
-            row_fields[PENDING] = row
+            option_fields = option.__dict__
+            option_fields["discard"] = names[row[7]]
+            option_fields["shanten"] = row[6] - 1
+            option_fields["good_shape"] = None
+            option_fields[PENDING] = spell
+            refs.append(ref(option))
             table.append(option)
         return tuple(table)
+
+    def spell_rows(
+        rows: list[tuple[int, ...]], refs: list[weakref.ref[Discard]], unseen: bytearray
+    ) -> None:
+        """Give every row of a discard table still alive its ``ukeire``: the names and
+        unseen counts of its effective tiles (:func:`discard_table`'s rows, sorted, keep
+        the guard bits). Rows are held by weak references, so a table and its rows form
+        no reference cycle; a second call finds nothing left to do."""
+        for (key, q, gq, ga, gb, gc, distance, _), row_ref in zip(rows, refs, strict=True):
+            row = row_ref()
+            if row is None:
+                continue
+            if q == 0:
+                g0_, g1_, g2_, g3_ = gq, ga, gb, gc
+            elif q == 1:
+                g0_, g1_, g2_, g3_ = ga, gq, gb, gc
+            elif q == 2:
+                g0_, g1_, g2_, g3_ = ga, gb, gq, gc
+            else:
+                g0_, g1_, g2_, g3_ = ga, gb, gc, gq
+            listing = _new(Ukeire)
+            listing_fields = listing.__dict__
+            listing_fields["shanten"] = distance - 1
+            effective = t0[g0_] + t1[g1_] + t2[g2_] + t3[g3_]
+            if len(effective) > 1:  # one C call picks the names, one the counts
+                pick = itemgetter(*effective)
+                listing_fields["tiles"] = pick(names)
+                listing_fields["counts"] = pick(unseen)
+            else:  # itemgetter would give a bare item, or need one
+                listing_fields["tiles"] = tuple([names[t] for t in effective])
+                listing_fields["counts"] = tuple([unseen[t] for t in effective])
+            listing_fields["total"] = 255 - (key >> 8 & 255)
+            row_fields = row.__dict__
+            row_fields["ukeire"] = listing
+            row_fields.pop(PENDING, None)
+        refs.clear()
 
     return FastEfficiency(
         part_values(players),

@@ -2,9 +2,10 @@
 :class:`Discard` (a row of the discard table, 打牌候補) and :class:`GoodShape` (the
 second step of a 1-shanten hand).
 
-All three are frozen dataclasses. A :class:`Discard` row from the fast path of
-:func:`shanten.discards` spells its effective tiles out on first access (see
-:class:`_Deferred`); it compares, hashes, prints, copies and pickles like any other.
+All three are frozen dataclasses; the fast paths build them without the per-field checks
+of ``__init__``, which changes nothing about how they compare, hash, print or pickle. The
+rows of a discard table from the fast path of :func:`shanten.discards` spell out their
+``ukeire`` when one of them first reads it (see :class:`_Deferred`).
 
 >>> Ukeire(0, ("1z", "2z"), (2, 2), 4).tiles
 ('1z', '2z')
@@ -16,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-__all__ = ["PENDING", "Discard", "GoodShape", "Spell", "Ukeire", "tenhou_key"]
+__all__ = ["PENDING", "Discard", "GoodShape", "Ukeire", "tenhou_key"]
 
 
 @dataclass(frozen=True)
@@ -66,13 +67,52 @@ class Discard:
     good_shape: GoodShape | None = None
 
     def __getstate__(self) -> dict[str, object]:
-        """The row's fields, ``ukeire`` spelled out first (see :class:`_Deferred`)."""
+        """The row's fields, its ``ukeire`` spelled out first (see :class:`_Deferred`)."""
         return {
             "discard": self.discard,
             "shanten": self.shanten,
             "ukeire": self.ukeire,
             "good_shape": self.good_shape,
         }
+
+
+#: The instance-dict key under which a row of the fast path keeps, until its ``ukeire``
+#: is first read, a callable that gives every row of its table its ``ukeire``.
+PENDING = "_pending"
+
+
+class _Deferred:
+    """``Discard.ukeire`` for the rows of a discard table from the fast path of
+    :func:`shanten.discards`. The table is complete and ordered without its rows' tile
+    names and unseen counts (the unseen totals that order it are computed), and a caller
+    after the best discard reads no more; so the rows keep, under :data:`PENDING`, one
+    callable that spells out every row of the table at once, called the first time any
+    row's ``ukeire`` is read. After that the rows hold their ``ukeire`` as any field.
+
+    A row built the ordinary way has ``ukeire`` in its instance dict, which a non-data
+    descriptor like this one never shadows; rows compare, hash, print, copy and pickle
+    alike.
+
+    >>> from shanten import discards
+    >>> first, second = discards("123m456p789s11223z")[:2]
+    >>> "ukeire" in vars(second), first.ukeire.tiles, "ukeire" in vars(second)
+    (False, ('1z', '2z'), True)
+    """
+
+    def __get__(self, row: Discard | None, owner: type | None = None) -> object:
+        if row is None:
+            return self
+        fields = row.__dict__
+        spell_table: Callable[[], None] | None = fields.get(PENDING)
+        if spell_table is not None:
+            spell_table()
+        if "ukeire" not in fields:
+            raise AttributeError(f"{type(row).__name__!r} object has no attribute 'ukeire'")
+        return fields["ukeire"]
+
+
+if not TYPE_CHECKING:  # to type checkers the field is a plain Ukeire
+    Discard.ukeire = _Deferred()
 
 
 def tenhou_key(distance: int, total: int, tile: int) -> int:
@@ -86,47 +126,3 @@ def tenhou_key(distance: int, total: int, tile: int) -> int:
     True
     """
     return distance << 16 | (255 - total) << 8 | tile
-
-
-#: The instance-dict key under which a deferred row keeps what its ``ukeire`` is built
-#: from: a tuple whose second item is the function that builds it from the tuple.
-PENDING = "_pending"
-#: What builds a deferred row's ``ukeire``, from the tuple kept under :data:`PENDING`.
-Spell = Callable[[tuple[object, ...]], Ukeire]
-
-
-class _Deferred:
-    """The ``ukeire`` of a :class:`Discard` row that the fast path of
-    :func:`shanten.discards` made: most users of a discard table read a few rows' tiles,
-    so such a row keeps its effective tiles in a compact form (their unseen total already
-    ordered the table) and spells out names and counts on first access, then keeps them
-    as any field is kept.
-
-    A row built the ordinary way has ``ukeire`` in its instance dict, which a non-data
-    descriptor like this one never shadows; rows compare, hash, print and pickle alike
-    (a row spells itself out before it is pickled or copied).
-
-    >>> from shanten import discards
-    >>> row = discards("123m456p789s11223z")[0]
-    >>> "ukeire" in vars(row), row.ukeire.tiles, "ukeire" in vars(row)
-    (False, ('1z', '2z'), True)
-    """
-
-    def __get__(self, row: Discard | None, owner: type | None = None) -> object:
-        if row is None:
-            return self
-        fields = row.__dict__
-        pending = fields.get(PENDING)
-        if pending is None:  # built meanwhile (another thread), or never pending
-            if "ukeire" in fields:
-                return fields["ukeire"]
-            raise AttributeError(f"{type(row).__name__!r} object has no attribute 'ukeire'")
-        spell: Spell = pending[1]
-        listing = spell(pending)
-        fields["ukeire"] = listing
-        fields.pop(PENDING, None)
-        return listing
-
-
-if not TYPE_CHECKING:  # to type checkers the field is a plain Ukeire
-    Discard.ukeire = _Deferred()
