@@ -20,8 +20,8 @@ Along a discard table only the discarded tile's part q changes. Every other part
 finds its rest class as ``rest[pair + kq]`` (:func:`shanten.efficiency_tables.
 changed_rest`), with ``pair`` fixed per hand, and its guard bits and unseen total depend
 on its optimal entry alone, so they are kept per hand by that entry: most rows find them
-there. Rows keep their guard bits and spell out names and counts when first read
-(:mod:`shanten.efficiency_results`).
+there. A table's rows keep their guard bits and spell out names and counts, all at once,
+when one of them is first read (:mod:`shanten.efficiency_results`).
 
 12m 111z 222z 333z 44z is ready (r = 1) on the edge wait 3m:
 
@@ -366,7 +366,7 @@ def fast_efficiency(players: int) -> FastEfficiency:
             s3_[f3[k0 * w3 + k1] + k2] + sets,
         )
         signatures = (g0[x0[c0]], g1[x1[c1]], g2[x2[c2]], g3[x3[c3]])
-        weights = (
+        weights = (  # unseen_weights(values), inlined
             l0[c0 % d0] + h0[c0 // d0],
             l1[c1 % d1] + h1[c1 // d1],
             l2[c2 % d2] + h2[c2 // d2],
@@ -388,6 +388,7 @@ def fast_efficiency(players: int) -> FastEfficiency:
             code = codes[q]
             if not code:  # no tile of this part is held
                 continue
+            # the three other parts a < b < c, unrolled into locals for the row loop
             a, oa, ra, pair, nv, u, v = fa
             ba, ja, aa, wa, ma = (
                 pair[k[u] * nv + k[v]],
