@@ -259,7 +259,6 @@ def fast_efficiency(players: int) -> FastEfficiency:
             bits[p] = tile_bits[t]
             guard_of[t] = (bits[0], bits[1], bits[2], bits[3])
     by_guard = tuple(_tiles_by_guard_bits(part.tiles) for part in tables.parts)
-    t0, t1, t2, t3 = by_guard
     fl0, fl1, fl2, fl3 = (
         {bytes(int(t in tiles) for t in part.tiles): bits for bits, tiles in guards.items()}
         for part, guards in zip(tables.parts, by_guard, strict=True)
@@ -499,30 +498,19 @@ def fast_efficiency(players: int) -> FastEfficiency:
         unseen counts of its effective tiles (:func:`discard_table`'s rows, sorted, keep
         the guard bits). Rows are held by weak references, so a table and its rows form
         no reference cycle; a second call finds nothing left to do."""
-        for (key, q, gq, ga, gb, gc, distance, _), row_ref in zip(rows, refs, strict=True):
+        for (_, q, gq, ga, gb, gc, distance, _), row_ref in zip(rows, refs, strict=True):
             row = row_ref()
             if row is None:
                 continue
             if q == 0:
-                g0_, g1_, g2_, g3_ = gq, ga, gb, gc
+                guards = gq, ga, gb, gc
             elif q == 1:
-                g0_, g1_, g2_, g3_ = ga, gq, gb, gc
+                guards = ga, gq, gb, gc
             elif q == 2:
-                g0_, g1_, g2_, g3_ = ga, gb, gq, gc
+                guards = ga, gb, gq, gc
             else:
-                g0_, g1_, g2_, g3_ = ga, gb, gc, gq
-            listing = _new(Ukeire)
-            listing_fields = listing.__dict__
-            listing_fields["shanten"] = distance - 1
-            effective = t0[g0_] + t1[g1_] + t2[g2_] + t3[g3_]
-            if len(effective) > 1:  # one C call picks the names, one the counts
-                pick = itemgetter(*effective)
-                listing_fields["tiles"] = pick(names)
-                listing_fields["counts"] = pick(unseen)
-            else:  # itemgetter would give a bare item, or need one
-                listing_fields["tiles"] = tuple([names[t] for t in effective])
-                listing_fields["counts"] = tuple([unseen[t] for t in effective])
-            listing_fields["total"] = 255 - (key >> 8 & 255)
+                guards = ga, gb, gc, gq
+            listing = make_ukeire(by_guard, distance - 1, guards, unseen)
             row_fields = row.__dict__
             row_fields["ukeire"] = listing
             row_fields.pop(PENDING, None)
