@@ -85,11 +85,12 @@ DiscardTable = Callable[
 
 @dataclass(frozen=True)
 class FastEfficiency:
-    """The fast path for one player count: its steps, ``tiles[p]`` turning part p's
-    guard bits into its tiles in tile order, ``guard[t]``, tile t's guard bit in its
-    part's place of four (None for a tile the game lacks), ``flagged``, the guard bits
-    of the tiles that 34 bytes of 0/1 flag, and ``orphans`` the guard bits of the
-    terminals and honours.
+    """The fast path for one player count: ``values``, ``standard`` and ``discard_table``
+    (see their types), ``tiles[p]`` turning part p's guard bits into its tiles in tile
+    order, ``guard[t]``, tile t's guard bit in its part's place of four (None for a tile
+    the game lacks), ``flagged``, the guard bits of the tiles that 34 bytes of 0/1 flag,
+    ``orphans`` the guard bits of the terminals and honours, and ``unseen_weights``
+    (:data:`TOTAL_SHIFT`).
 
     >>> fast = fast_efficiency(3)
     >>> flags = bytes([1] * 9) + bytes(25)  # 1m-9m, of which 3-player has 1m and 9m
