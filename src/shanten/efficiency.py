@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
-from shanten.efficiency_closed import SINGLE, closed_forms, closed_guards
+from shanten.efficiency_closed import closed_forms, joined_guards
 from shanten.efficiency_fast import UNSEEN, FastEfficiency, fast_efficiency, make_ukeire
 from shanten.efficiency_results import Discard, GoodShape, Ukeire, tenhou_key
 from shanten.efficiency_tables import EfficiencyTables, PartTables, efficiency_tables
@@ -350,25 +350,11 @@ def _ukeire_fast(
     :mod:`shanten.lookup` (tile count in the low byte)."""
     distance, g0, g1, g2, g3 = fast.standard(values, (fields & 255) // 3)
     if fields & 255 == 13 and form == "all":  # seven pairs and thirteen orphans
-        sevens, kokushis, lowest, by_singles = closed_forms(fields >> 8 & 0xFFFFF)
-        best = lowest[0]
+        best = closed_forms(fields >> 8 & 0xFFFFF)[2][0]
         if best <= distance:
-            if by_singles[0]:
-                e0, e1, e2, e3 = fast.flagged(counts.translate(SINGLE))
-            else:
-                e0, e1, e2, e3 = closed_guards(
-                    fast.flagged,
-                    fast.orphans,
-                    counts,
-                    sevens[0] == best,
-                    kokushis[0] == best,
-                    fields >> 14 & 63,
-                    fields >> 24 & 15 > 0,
-                )
-            if best < distance:
-                g0, g1, g2, g3 = e0, e1, e2, e3
-            else:
-                g0, g1, g2, g3 = g0 | e0, g1 | e1, g2 | e2, g3 | e3
+            g0, g1, g2, g3 = joined_guards(
+                fast.flagged, fast.orphans, counts, fields, 0, best, distance, (g0, g1, g2, g3)
+            )
             distance = best
     return make_ukeire(fast.tiles, distance - 1, (g0, g1, g2, g3), counts.translate(UNSEEN))
 

@@ -15,7 +15,7 @@ orphan while none is paired); ``bytes.translate`` flags them per tile:
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from shanten.forms import seven_pairs_formula, thirteen_orphans_formula
 from shanten.tiles import NUM_TILES, TERMINALS_AND_HONOURS
@@ -28,6 +28,7 @@ __all__ = [
     "Flagged",
     "closed_forms",
     "closed_guards",
+    "joined_guards",
 ]
 
 #: bytes.translate tables flagging the tiles held once, or at most once, or not at all.
@@ -104,3 +105,39 @@ def closed_guards(
         k0, k1, k2, k3 = flagged(counts.translate(ABSENT if orphan_pair else AT_MOST_SINGLE))
         g0, g1, g2, g3 = g0 | k0 & o0, g1 | k1 & o1, g2 | k2 & o2, g3 | k3 & o3
     return g0, g1, g2, g3
+
+
+def joined_guards(
+    flagged: Flagged,
+    orphan_bits: tuple[int, int, int, int],
+    counts: bytes | bytearray,
+    fields: int,
+    at: int,
+    best: int,
+    distance: int,
+    guards: Sequence[int],
+) -> tuple[int, int, int, int]:
+    """The effective tiles (guard bits per part) of a closed 13-tile hand over all forms,
+    when seven pairs or thirteen orphans reach ``best`` <= ``distance``, the standard
+    form's, whose effective tiles are ``guards``: the closed forms' alone if they are
+    nearer, else joined with the standard form's.
+
+    ``counts`` are the 13 tiles; ``fields`` and ``at`` are as for :func:`closed_forms`
+    (the fields of the hand before a discard of a tile held ``at % 5`` times, an orphan
+    if ``at >= 5``; ``at = 0`` for a 13-tile hand as it is).
+    """
+    sevens, kokushis, _, _ = closed_forms(fields >> 8 & 0xFFFFF)
+    held = at % 5
+    e0, e1, e2, e3 = closed_guards(
+        flagged,
+        orphan_bits,
+        counts,
+        sevens[at] == best,
+        kokushis[at] == best,
+        (fields >> 14 & 63) - (held == 1),
+        (fields >> 24 & 15) - (held == 2 and at >= 5) > 0,
+    )
+    if best < distance:
+        return e0, e1, e2, e3
+    g0, g1, g2, g3 = guards
+    return e0 | g0, e1 | g1, e2 | g2, e3 | g3

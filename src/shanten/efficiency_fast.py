@@ -49,7 +49,7 @@ from shanten.efficiency_closed import (
     SINGLE,
     Flagged,
     closed_forms,
-    closed_guards,
+    joined_guards,
 )
 from shanten.efficiency_results import PENDING, Discard, Ukeire
 from shanten.efficiency_tables import (
@@ -316,42 +316,6 @@ def fast_efficiency(players: int) -> FastEfficiency:
     compress, ref = itertools.compress, weakref.ref
     shift, total_shift, names = DISTANCE_SHIFT, TOTAL_SHIFT, TILE_NAMES
 
-    def closed_row(
-        counts: bytearray,
-        fields: int,
-        tile: int,
-        at: int,
-        best: int,
-        distance: int,
-        q: int,
-        guards: list[int],
-        weights: tuple[int, int, int, int],
-    ) -> list[tuple[int, int]]:
-        """Per part, (guard bits, unseen total) of a row whose seven pairs or thirteen
-        orphans reach ``best`` <= its standard distance and whose effective tiles are not
-        just the singles (fewer than seven kinds left, or thirteen orphans)."""
-        sevens, kokushis, _, _ = closed_forms(fields >> 8 & 0xFFFFF)
-        held = counts[tile]
-        counts[tile] = held - 1
-        extra = closed_guards(
-            flagged,
-            orphans,
-            counts,
-            sevens[at] == best,
-            kokushis[at] == best,
-            (fields >> 14 & 63) - (held == 1),
-            (fields >> 24 & 15) - (held == 2 and at >= 5) > 0,
-        )
-        counts[tile] = held
-        if best == distance:
-            extra = (
-                extra[0] | guards[0],
-                extra[1] | guards[1],
-                extra[2] | guards[2],
-                extra[3] | guards[3],
-            )
-        return [(g, g * w >> total_shift & 255) for g, w in zip(extra, weights, strict=True)]
-
     def discard_table(
         values: tuple[int, int, int, int], counts: bytearray, fields: int, all_forms: bool
     ) -> tuple[Discard, ...]:
@@ -465,12 +429,18 @@ def fast_efficiency(players: int) -> FastEfficiency:
                                 pa = ored[a].get(pa[0]) or _joined(ored[a], pa[0], singles[a], wa)
                                 pb = ored[b].get(pb[0]) or _joined(ored[b], pb[0], singles[b], wb)
                                 pc = ored[c].get(pc[0]) or _joined(ored[c], pc[0], singles[c], wc)
-                        else:
+                        else:  # fewer than seven kinds left, or thirteen orphans
                             guards = [pa[0], pb[0], pc[0]]
                             guards.insert(q, gq)
-                            found = closed_row(
-                                counts, fields, tile, at, best, distance, q, guards, weights
+                            counts[tile] = held - 1  # the 13 tiles left
+                            joined = joined_guards(
+                                flagged, orphans, counts, fields, at, best, distance, guards
                             )
+                            counts[tile] = held
+                            found = [
+                                (bits, bits * w >> total_shift & 255)
+                                for bits, w in zip(joined, weights, strict=True)
+                            ]
                             gq = found.pop(q)[0]
                             pa, pb, pc = found
                         distance = best
