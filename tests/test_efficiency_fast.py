@@ -28,6 +28,7 @@ from shanten.efficiency_tables import changed_rest, efficiency_tables
 from shanten.forms import parts
 from shanten.lookup import class_ids
 from shanten.notation import counts_of, parse_tiles
+from shanten.tiles import SANMA_ABSENT
 from test_efficiency import brute_effective
 
 NOTHING = [0] * 34
@@ -168,13 +169,11 @@ def test_unseen_weights_sum_the_unseen_copies(
     """The product of guard bits and unseen weights (how discards() orders its rows)
     equals the plain sum of 4 - held over the flagged tiles, for any counts."""
     fast = fast_efficiency(players)
-    game = [t for t in range(34) if fast.guard[t] is not None]
+    game = [t for t in range(34) if players == 4 or t not in SANMA_ABSENT]
     counts = [n if t in game else 0 for t, n in enumerate(counts)]  # 3-player: no 2m-8m
     values = fast.values(bytes(counts))
     assert values is not None
-    guards = [0, 0, 0, 0]
-    for t in flagged & set(game):
-        guards = [g | b for g, b in zip(guards, fast.guard[t], strict=True)]  # type: ignore[arg-type]
+    guards = fast.flagged(bytes(int(t in flagged) for t in range(34)))
     weights = fast.unseen_weights(values)
     total = sum(g * u for g, u in zip(guards, weights, strict=True)) >> TOTAL_SHIFT & 255
     assert total == sum(4 - counts[t] for t in flagged & set(game))

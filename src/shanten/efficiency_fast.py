@@ -87,8 +87,7 @@ DiscardTable = Callable[
 class FastEfficiency:
     """The fast path for one player count: ``values``, ``standard`` and ``discard_table``
     (see their types), ``tiles[p]`` turning part p's guard bits into its tiles in tile
-    order, ``guard[t]``, tile t's guard bit in its part's place of four (None for a tile
-    the game lacks), ``flagged``, the guard bits of the tiles that 34 bytes of 0/1 flag,
+    order, ``flagged``, the guard bits of the tiles of the game that 34 bytes of 0/1 flag,
     ``orphans`` the guard bits of the terminals and honours, and ``unseen_weights``
     (:data:`TOTAL_SHIFT`).
 
@@ -102,7 +101,6 @@ class FastEfficiency:
     standard: Standard
     discard_table: DiscardTable
     tiles: tuple[dict[int, tuple[int, ...]], ...]
-    guard: tuple[tuple[int, int, int, int] | None, ...]
     flagged: Flagged
     orphans: tuple[int, int, int, int]
     unseen_weights: UnseenWeights
@@ -250,15 +248,10 @@ def fast_efficiency(players: int) -> FastEfficiency:
             l3[c3 % d3] + h3[c3 // d3],
         )
 
-    # Guard bits: of each tile in its own part (tile_bits) and in its part's place of four.
-    tile_bits = [0] * NUM_TILES
-    guard_of: list[tuple[int, int, int, int] | None] = [None] * NUM_TILES
-    for p, part in enumerate(tables.parts):
+    tile_bits = [0] * NUM_TILES  # each tile's guard bit in its own part
+    for part in tables.parts:
         for k, t in enumerate(part.tiles):
             tile_bits[t] = 1 << (FIELD_BITS * k + FIELD_BITS - 1)
-            bits = [0, 0, 0, 0]
-            bits[p] = tile_bits[t]
-            guard_of[t] = (bits[0], bits[1], bits[2], bits[3])
     by_guard = tuple(_tiles_by_guard_bits(part.tiles) for part in tables.parts)
     fl0, fl1, fl2, fl3 = (
         {bytes(int(t in tiles) for t in part.tiles): bits for bits, tiles in guards.items()}
@@ -279,12 +272,7 @@ def fast_efficiency(players: int) -> FastEfficiency:
         key = bytes(flags)  # a bytearray's slices are no dict keys
         return fl0[key[wi0]], fl1[key[wi1]], fl2[key[wi2]], fl3[key[wi3]]
 
-    orphan_list = [0, 0, 0, 0]
-    for t in TERMINALS_AND_HONOURS:
-        bits = guard_of[t]
-        assert bits is not None  # every game has all terminals and honours
-        orphan_list = [o | b for o, b in zip(orphan_list, bits, strict=True)]
-    orphans = (orphan_list[0], orphan_list[1], orphan_list[2], orphan_list[3])
+    orphans = flagged(bytes(int(t in TERMINALS_AND_HONOURS) for t in range(NUM_TILES)))
 
     # Per changed part q: its own lookups, and per other part p (in part order) what finds
     # p's optimal entry, optimal[rest[pair + kq] + own], with pair = pair[ku * nv + kv]
@@ -492,7 +480,6 @@ def fast_efficiency(players: int) -> FastEfficiency:
         standard,
         discard_table,
         by_guard,
-        tuple(guard_of),
         flagged,
         orphans,
         unseen_weights,
