@@ -317,13 +317,13 @@ def fast_efficiency(players: int) -> FastEfficiency:
             s2_[f2[k0 * w2 + k1] + k3] + sets,
             s3_[f3[k0 * w3 + k1] + k2] + sets,
         )
+        weights = unseen_weights(values)
+        # per part, what its rows need while another part is discarded from: its draw
+        # signature, optimal-entry offset, unseen weights, and a memo of its optimal
+        # entries -> (guard bits, unseen total)
         signatures = (g0[x0[c0]], g1[x1[c1]], g2[x2[c2]], g3[x3[c3]])
-        weights = (  # unseen_weights(values), inlined
-            l0[c0 % d0] + h0[c0 // d0],
-            l1[c1 % d1] + h1[c1 // d1],
-            l2[c2 % d2] + h2[c2 // d2],
-            l3[c3 % d3] + h3[c3 // d3],
-        )
+        memos: tuple[dict[int, tuple[int, int]], ...] = ({}, {}, {}, {})
+        fixed_parts = [(signatures[p], k[p] * 5 + sets, weights[p], memos[p]) for p in range(4)]
         unseen = counts.translate(UNSEEN)  # the discard is seen too: the 14 tiles count
         floor = 99  # the closed forms count for rows whose distance reaches it: none
         if all_forms and fields & 255 == 14:
@@ -331,8 +331,6 @@ def fast_efficiency(players: int) -> FastEfficiency:
             floor = min(lowest)
         singles: tuple[int, int, int, int] = (0, 0, 0, 0)
         single_parts: list[tuple[int, int]] = []  # per part: (guard bits, unseen total)
-        # per part p: its optimal entry -> (guard bits, unseen total), while p is unchanged
-        memos: tuple[dict[int, tuple[int, int]], ...] = ({}, {}, {}, {})
         ored: tuple[dict[int, tuple[int, int]], ...] = ({}, {}, {}, {})  # the same | singles
         rows: list[tuple[Any, ...]] = []
         append, offsets = rows.append, ORPHAN_OFFSET
@@ -342,29 +340,11 @@ def fast_efficiency(players: int) -> FastEfficiency:
                 continue
             # the three other parts a < b < c, unrolled into locals for the row loop
             a, oa, ra, pair, nv, u, v = fa
-            ba, ja, aa, wa, ma = (
-                pair[k[u] * nv + k[v]],
-                signatures[a],
-                k[a] * 5 + sets,
-                weights[a],
-                memos[a],
-            )
+            ba, (ja, aa, wa, ma) = pair[k[u] * nv + k[v]], fixed_parts[a]
             b, ob, rb, pair, nv, u, v = fb
-            bb, jb, ab, wb, mb = (
-                pair[k[u] * nv + k[v]],
-                signatures[b],
-                k[b] * 5 + sets,
-                weights[b],
-                memos[b],
-            )
+            bb, (jb, ab, wb, mb) = pair[k[u] * nv + k[v]], fixed_parts[b]
             c, oc, rc, pair, nv, u, v = fc
-            bc, jc, ac, wc, mc = (
-                pair[k[u] * nv + k[v]],
-                signatures[c],
-                k[c] * 5 + sets,
-                weights[c],
-                memos[c],
-            )
+            bc, (jc, ac, wc, mc) = pair[k[u] * nv + k[v]], fixed_parts[c]
             base, wq = own[q], weights[q]
             for tile, weight in compress(tiles, counts[window]):
                 new = code - weight
