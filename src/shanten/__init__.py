@@ -6,11 +6,12 @@
 """
 
 from shanten import batch
-from shanten.analysis import Analysis, calculate, shanten
-from shanten.efficiency import Discard, GoodShape, Ukeire, discards, good_shape, ukeire
+from shanten.analysis import Analysis, calculate
+from shanten.efficiency import Discard, GoodShape, Ukeire, good_shape
 from shanten.errors import HandError, MeldError, NotationError, RuleError, ShantenError
 from shanten.forms import Witness
 from shanten.hand import Hand, Meld
+from shanten.kernel import accelerated, discards, shanten, ukeire
 from shanten.tiles import Tile
 from shanten.wins import (
     Block,
@@ -41,6 +42,7 @@ __all__ = [
     "Waits",
     "Witness",
     "__version__",
+    "accelerated",
     "batch",
     "calculate",
     "decompositions",

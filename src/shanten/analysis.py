@@ -12,7 +12,7 @@ Analysis(shanten=1, standard=1, chiitoitsu=4, kokushi=10, witness=Witness('234m6
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from shanten.forms import (
@@ -23,8 +23,7 @@ from shanten.forms import (
     thirteen_orphans_distance,
     witness,
 )
-from shanten.hand import HandLike, MeldLike, Position, count_bytes, position
-from shanten.lookup import make_fast_distance
+from shanten.hand import HandLike, MeldLike, Position, position
 
 __all__ = ["Analysis", "calculate", "shanten"]
 
@@ -50,45 +49,14 @@ def shanten(
     >>> shanten("45z", melds=["444z", "555z", "111m", "999p"], count_melded_copies=True)
     1
     """
-    if not melds and type(players) is int:
-        fast = _FAST.get(players) or _fast_function(players)
-        if fast is not None:
-            counts = count_bytes(hand)
-            if counts is not None:
-                result = fast(counts)
-                if result is not None:
-                    return result - 1
-    return _careful_distance(position(hand, melds, players, count_melded_copies)) - 1
+    return distance(position(hand, melds, players, count_melded_copies)) - 1
 
 
-def _careful_distance(pos: Position) -> int:
-    """The distance of the nearest form for a checked position: by lookups unless melded
-    copies cap some tile, then part by part."""
-    if not pos.capped:
-        fast = _fast_distance(bytes(pos.counts), pos.players)
-        assert fast is not None  # a checked position is always a valid fast input
-        return fast
+def distance(pos: Position) -> int:
+    """The distance (shanten + 1) of the nearest form that applies to a checked position,
+    form by form (the reference the kernel is tested against)."""
     distances = [standard_distance(pos), seven_pairs_distance(pos), thirteen_orphans_distance(pos)]
     return min(d for d in distances if d is not None)
-
-
-#: Distance by table lookups for a closed hand given as 34 count bytes, per player count,
-#: built at the first call. Each returns None when anything is unusual (a count above 4,
-#: a bad size, 2m-8m in 3-player): the careful path then computes or raises.
-_FAST: dict[int, Callable[[bytes | bytearray], int | None]] = {}
-
-
-def _fast_function(players: int) -> Callable[[bytes | bytearray], int | None] | None:
-    """The fast distance function for ``players``, building the tables at the first call;
-    None for a player count the careful path will reject."""
-    if not _FAST:
-        _FAST.update(make_fast_distance())
-    return _FAST.get(players)
-
-
-def _fast_distance(counts: bytes, players: int) -> int | None:
-    fast = _fast_function(players)
-    return None if fast is None else fast(counts)
 
 
 @dataclass(frozen=True)

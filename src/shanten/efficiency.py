@@ -25,11 +25,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
-from shanten.efficiency_closed import closed_forms, joined_guards
-from shanten.efficiency_fast import UNSEEN, FastEfficiency, fast_efficiency, make_ukeire
 from shanten.efficiency_results import Discard, GoodShape, Ukeire, tenhou_key
 from shanten.efficiency_tables import EfficiencyTables, PartTables, efficiency_tables
-from shanten.errors import HandError
+from shanten.errors import HandError, RuleError
 from shanten.forms import (
     _combine,
     closed_form_counts,
@@ -38,7 +36,7 @@ from shanten.forms import (
     seven_pairs_formula,
     thirteen_orphans_formula,
 )
-from shanten.hand import VALID_SIZES, HandLike, MeldLike, Position, count_bytes, position
+from shanten.hand import HandLike, MeldLike, Position, position
 from shanten.notation import counts_of, parse_tiles
 from shanten.tables import target_index
 from shanten.tiles import NUM_TILES, TERMINALS_AND_HONOURS, TILE_NAMES, tile_name
@@ -310,55 +308,6 @@ def _listing(pos: Position, seen: Sequence[int], distance: int, tiles: list[int]
     return Ukeire(distance - 1, tuple([TILE_NAMES[t] for t in tiles]), counts, sum(counts))
 
 
-def _fast_input(
-    hand: HandLike,
-    melds: Iterable[MeldLike],
-    players: int,
-    visible: VisibleLike,
-    form: FormView,
-    remainder: int,
-) -> tuple[FastEfficiency, bytearray, tuple[int, int, int, int], int] | None:
-    """(fast path, count bytes, part values, packed fields) for a closed hand of 3n +
-    ``remainder`` tiles with nothing seen, or None: the careful path takes the rest."""
-    if melds or not (isinstance(visible, (str, list, tuple)) and not visible):
-        return None
-    if form != "all" and form != "standard":
-        return None
-    if type(players) is not int or (players != 4 and players != 3):
-        return None
-    counts = count_bytes(hand)
-    if counts is None:
-        return None
-    fast = fast_efficiency(players)
-    values = fast.values(counts)
-    if values is None:
-        return None
-    fields = sum(values) >> 24
-    if fields & 255 not in VALID_SIZES or (fields & 255) % 3 != remainder:
-        return None
-    return fast, counts, values, fields
-
-
-def _ukeire_fast(
-    fast: FastEfficiency,
-    counts: bytearray,
-    values: tuple[int, int, int, int],
-    fields: int,
-    form: FormView,
-) -> Ukeire:
-    """The fast path of :func:`ukeire`; ``fields`` are the packed fields of
-    :mod:`shanten.lookup` (tile count in the low byte)."""
-    distance, g0, g1, g2, g3 = fast.standard(values, (fields & 255) // 3)
-    if fields & 255 == 13 and form == "all":  # seven pairs and thirteen orphans
-        best = closed_forms(fields >> 8 & 0xFFFFF)[2][0]
-        if best <= distance:
-            g0, g1, g2, g3 = joined_guards(
-                fast.flagged, fast.orphans, counts, fields, 0, best, distance, (g0, g1, g2, g3)
-            )
-            distance = best
-    return make_ukeire(fast.tiles, distance - 1, (g0, g1, g2, g3), counts.translate(UNSEEN))
-
-
 def ukeire(
     hand: HandLike,
     *,
@@ -386,12 +335,12 @@ def ukeire(
     ...
     shanten.errors.HandError: ukeire takes a 3n+1 hand (1, 4, 7, 10 or 13 tiles); '23489m6799p22567s' has 14: use discards()
     """
-    fast = _fast_input(hand, melds, players, visible, form, 1)
-    if fast is not None:
-        return _ukeire_fast(*fast, form)
-    pos = position(hand, melds, players, count_melded_copies)
-    _require_size(pos, hand, "ukeire", 1)
-    seen = _seen(pos, visible)
+    pos, seen = checked(hand, melds, players, count_melded_copies, visible, form, 1)
+    return ukeire_of(pos, seen, form)
+
+
+def ukeire_of(pos: Position, seen: Sequence[int], form: FormView) -> Ukeire:
+    """:func:`ukeire` of a checked 3n+1 position whose tiles seen are ``seen``."""
     distance, tiles = _effective(pos, pos.counts, form)
     return _listing(pos, seen, distance, tiles)
 
@@ -416,14 +365,14 @@ def discards(
     >>> [o.discard for o in discards("123m456p789s11223z")][:5]
     ['3z', '1m', '4p', '6p', '9s']
     """
-    if not second_step:
-        fast = _fast_input(hand, melds, players, visible, form, 2)
-        if fast is not None:
-            efficiency, held, values, fields = fast
-            return efficiency.discard_table(values, held, fields, form == "all")
-    pos = position(hand, melds, players, count_melded_copies)
-    _require_size(pos, hand, "discards", 2)
-    seen = _seen(pos, visible)
+    pos, seen = checked(hand, melds, players, count_melded_copies, visible, form, 2)
+    return discards_of(pos, seen, form, second_step)
+
+
+def discards_of(
+    pos: Position, seen: Sequence[int], form: FormView, second_step: bool = False
+) -> tuple[Discard, ...]:
+    """:func:`discards` of a checked 3n+2 position whose tiles seen are ``seen``."""
     options = []
     counts = list(pos.counts)
     standard = None
@@ -471,9 +420,7 @@ def good_shape(
     >>> figure.good, figure.total, figure.share
     (8, 16, 0.5)
     """
-    pos = position(hand, melds, players, count_melded_copies)
-    _require_size(pos, hand, "good_shape", 1)
-    seen = _seen(pos, visible)
+    pos, seen = checked(hand, melds, players, count_melded_copies, visible, form, 1, "good_shape")
     distance, tiles = _effective(pos, pos.counts, form)
     if distance != 2:
         raise HandError(
@@ -521,6 +468,30 @@ def _good_shape(
                 break
         counts[draw] -= 1
     return GoodShape(good, total)
+
+
+#: The form views, in the order the docs list them.
+FORM_VIEWS: tuple[FormView, ...] = ("all", "standard", "chiitoitsu", "kokushi")
+
+
+def checked(
+    hand: HandLike,
+    melds: Iterable[MeldLike],
+    players: int,
+    count_melded_copies: bool,
+    visible: VisibleLike,
+    form: FormView,
+    remainder: int,
+    verb: str | None = None,
+) -> tuple[Position, list[int]]:
+    """The checked position of a 3n + ``remainder`` hand and the copies of each tile
+    seen (in the hand, the melds and ``visible``), after checking ``form``."""
+    if not isinstance(form, str) or form not in FORM_VIEWS:
+        raise RuleError(f"form must be 'all', 'standard', 'chiitoitsu' or 'kokushi', got {form!r}")
+    pos = position(hand, melds, players, count_melded_copies)
+    name = verb or ("ukeire" if remainder == 1 else "discards")
+    _require_size(pos, hand, name, remainder)
+    return pos, _seen(pos, visible)
 
 
 def _require_size(pos: Position, hand: HandLike, verb: str, remainder: int) -> None:

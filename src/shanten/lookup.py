@@ -350,3 +350,77 @@ def make_fast_distance() -> dict[int, Callable[[bytes | bytearray], int | None]]
         return distance
 
     return {4: specialise(4), 3: specialise(3)}
+
+
+#: One part's tables for the kernel: (tiles, base-5 weights, class ids per code, class
+#: count, the other three parts, first, classes of the first two others, second, rest
+#: classes, dist). See :func:`kernel_parts`.
+KernelPart = tuple[
+    tuple[int, ...],
+    tuple[int, ...],
+    npt.NDArray[np.uint8],
+    int,
+    tuple[int, int, int],
+    npt.NDArray[np.uint8],
+    int,
+    npt.NDArray[np.uint8],
+    int,
+    npt.NDArray[np.uint8],
+]
+
+
+def kernel_parts(players: int) -> tuple[KernelPart, KernelPart, KernelPart, KernelPart]:
+    """The kernel's lookups for 3- or 4-player mahjong, per part p: with (a, b, c) the
+    other parts in order, ``first[ka * nb + kb]`` is the class of a+b, ``second[ab * nc +
+    kc]`` the class of the rest (a+b+c), and ``dist[(rest * n + k) * 5 + m]`` the
+    distance of the whole hand to m sets and a pair when part p has class k.
+
+    >>> part = kernel_parts(4)[3]
+    >>> part[1], part[3], part[4], len(part[9]) == part[8] * part[3] * 5
+    ((15625, 3125, 625, 125, 25, 5, 1), 55, (0, 1, 2), True)
+    """
+    part_list = parts(players)
+    ids_vectors = [class_ids(kind) for kind, _ in part_list]
+    result = []
+    for p, (kind, tiles) in enumerate(part_list):
+        a, b, c = (q for q in range(4) if q != p)
+        pair, pair_inverse = unique_vectors(_combine_classes(ids_vectors[a][1], ids_vectors[b][1]))
+        rest, rest_inverse = unique_vectors(_combine_classes(pair, ids_vectors[c][1]))
+        own = ids_vectors[p][1]
+        dist = _combine_classes(rest, own)[:, 1::2]  # (rest, own) rows; m sets and a pair
+        n = len(tiles)
+        weights = (5, 1) if kind == "sanma_manzu" else tuple(5 ** (n - 1 - k) for k in range(n))
+        result.append(
+            (
+                tuple(tiles),
+                weights,
+                np.frombuffer(ids_vectors[p][0], dtype=np.uint8),
+                len(own),
+                (a, b, c),
+                pair_inverse.astype(np.uint8),
+                len(pair),
+                rest_inverse.astype(np.uint8),
+                len(rest),
+                dist.reshape(-1).astype(np.uint8),
+            )
+        )
+    return result[0], result[1], result[2], result[3]
+
+
+def closed_tables() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
+    """(seven pairs, thirteen orphans) distances for the kernel: ``seven[pairs * 16 +
+    kinds]`` and ``kokushi[orphans held * 2 + holds an orphan pair]``.
+
+    >>> seven, kokushi = closed_tables()
+    >>> int(seven[6 * 16 + 7]), int(kokushi[13 * 2 + 1])
+    (1, 0)
+    """
+    seven = np.full(256, 15, dtype=np.uint8)
+    for pairs in range(16):
+        for kinds in range(pairs, 16):
+            seven[pairs * 16 + kinds] = min(15, seven_pairs_formula(pairs, kinds))
+    kokushi = np.array(
+        [thirteen_orphans_formula(held, bool(pair)) for held in range(14) for pair in range(2)],
+        dtype=np.uint8,
+    )
+    return seven, kokushi
