@@ -270,8 +270,8 @@ def test_bad_input_gets_the_same_error_on_both_paths(
 def test_calls_the_kernel_does_not_answer_reach_the_reference() -> None:
     # positional options, unknown keywords: the same TypeError as the reference's
     same(
-        lambda: shanten.shanten("123m", 4),  # type: ignore[call-arg]
-        lambda: analysis.shanten("123m", 4),  # type: ignore[call-arg]
+        lambda: shanten.shanten("123m", 4),  # type: ignore[arg-type, call-arg]
+        lambda: analysis.shanten("123m", 4),  # type: ignore[arg-type, call-arg]
     )
     same(
         lambda: shanten.ukeire("1m", colour="red"),  # type: ignore[call-arg]
