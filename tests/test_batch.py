@@ -336,5 +336,37 @@ def test_bad_options() -> None:
         batch.shanten(hands(1), players=2)
     with pytest.raises(RuleError, match=r"^players must be 3 or 4, got True$"):
         batch.ukeire(hands(1), players=True)
-    with pytest.raises(RuleError, match=r"^form must be None, 'standard', 'chiitoitsu'"):
+    with pytest.raises(RuleError, match=r"^form must be 'all', 'standard', 'chiitoitsu'"):
         batch.shanten(hands(1), form="seven")  # type: ignore[arg-type]
+    # one spelling of "every form" everywhere: "all", as the per-call verbs say it
+    with pytest.raises(RuleError, match=r"^form must be 'all'.*got None$"):
+        batch.shanten(hands(1), form=None)  # type: ignore[arg-type]
+    assert (batch.shanten(hands(50), form="all") == batch.shanten(hands(50))).all()
+
+
+def test_ragged_rows_get_the_library_error() -> None:
+    with pytest.raises(HandError, match=r"^a count array has shape \(N, 34\).*different lengths"):
+        batch.shanten([[0] * 34, [0] * 33])
+
+
+def test_finding_a_bad_last_row_copies_nothing_large() -> None:
+    import tracemalloc
+
+    rows = np.zeros((400_000, 34), dtype=np.uint8)
+    rows[:, 0] = 1
+    rows[-1, 0] = 5
+    tracemalloc.start()
+    with pytest.raises(HandError, match=r"^row 399999: 5 copies of 1m"):
+        batch.shanten(rows)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    # the answer array (400 KB) and one row's message; never a copy of the input (13.6 MB)
+    assert peak < 2_000_000, peak
+    wide = rows.astype(np.int64)
+    tracemalloc.start()
+    with pytest.raises(HandError, match=r"^row 399999: 5 copies of 1m"):
+        batch.shanten(wide)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    # an int64 array is converted to uint8 (13.6 MB) chunk by chunk, never widened
+    assert peak < 20_000_000, peak

@@ -35,7 +35,7 @@ from shanten.efficiency_results import Discard, Ukeire
 from shanten.hand import Hand, HandLike, MeldLike, position
 from shanten.tiles import TILE_NAMES
 
-__all__ = ["FORMS", "accelerated", "discards", "kernel", "shanten", "ukeire"]
+__all__ = ["FORMS", "accelerated", "discards", "installed", "kernel", "shanten", "ukeire"]
 
 
 def _load() -> ModuleType | None:
@@ -67,7 +67,7 @@ _lock = threading.Lock()
 _installed: list[bool] = []
 
 
-def _install() -> ModuleType:
+def installed() -> ModuleType:
     """The kernel with its tables installed (built or loaded at the first call)."""
     assert kernel is not None
     if not _installed:
@@ -97,7 +97,7 @@ def _shanten(
     pos = position(hand, melds, players, count_melded_copies)
     if pos.capped:
         return analysis.distance(pos) - 1
-    distance: int = _install().distance(bytes(pos.counts), pos.players, 0, pos.closed)
+    distance: int = installed().distance(bytes(pos.counts), pos.players, 0, pos.closed)
     return distance - 1
 
 
@@ -113,7 +113,7 @@ def _ukeire(
     pos, seen = efficiency.checked(hand, melds, players, count_melded_copies, visible, form, 1)
     if pos.capped or form not in ("all", "standard"):
         return efficiency.ukeire_of(pos, seen, form)
-    result: Ukeire = _install().ukeire(
+    result: Ukeire = installed().ukeire(
         bytes(pos.counts), pos.players, FORMS[form], not pos.melds, _unseen(seen)
     )
     return result
@@ -132,7 +132,7 @@ def _discards(
     pos, seen = efficiency.checked(hand, melds, players, count_melded_copies, visible, form, 2)
     if pos.capped or second_step or form not in ("all", "standard"):
         return efficiency.discards_of(pos, seen, form, second_step)
-    result: tuple[Discard, ...] = _install().discards(
+    result: tuple[Discard, ...] = installed().discards(
         bytes(pos.counts), pos.players, FORMS[form], not pos.melds, _unseen(seen)
     )
     return result
