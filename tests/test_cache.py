@@ -679,3 +679,28 @@ def test_builder_returning_no_numeric_arrays_is_a_type_error(
 def test_key_must_be_a_string(folder: Path) -> None:
     with pytest.raises(TypeError, match="key"):
         cached_arrays(NAME, tables, key=1)  # type: ignore[arg-type]
+
+
+def test_no_home_directory_builds_in_memory(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def no_home() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.delenv("SHANTEN_CACHE_DIR", raising=False)
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.setattr(Path, "home", no_home)
+    assert_same(cached_arrays(NAME, tables, key=KEY), tables())
+    assert stderr_lines(capsys) == [
+        "shanten: table cache unavailable (Could not determine home directory.);"
+        " built tables in memory"
+    ]
+
+
+def test_error_of_the_builder_goes_through(folder: Path) -> None:
+    def broken() -> Arrays:
+        raise ZeroDivisionError("a bug in the generator")
+
+    with pytest.raises(ZeroDivisionError, match="a bug in the generator"):
+        cached_arrays(NAME, broken, key=KEY)
+    assert not folder.exists()

@@ -119,7 +119,8 @@ def cached_arrays(
     the arrays, built in memory. Each of these writes one line on stderr.
 
     Raises :class:`ValueError` for a bad ``name`` and :class:`TypeError` when ``build``
-    returns anything but a mapping of names to numeric numpy arrays.
+    returns anything but a mapping of names to numeric numpy arrays; what ``build``
+    raises goes through unchanged.
     """
     if not isinstance(name, str) or not _NAME.fullmatch(name):
         raise ValueError(f"cache name {name!r} is not 1-64 letters, digits, '_', '.' or '-'")
@@ -314,9 +315,12 @@ def _read(path: Path, key: str) -> Arrays:
         raise _Invalid("unreadable", error.strerror or type(error).__name__) from None
     try:
         return _decode(mapped, key)
-    except _Invalid:
-        raise
-    except Exception as error:  # a header that passed its checksum yet cannot be used
+    except Exception as error:
+        with contextlib.suppress(BufferError):
+            mapped.close()  # now, not later: Windows cannot replace a file that is mapped
+        if isinstance(error, _Invalid):
+            raise
+        # A header that passed its checksum yet cannot be used.
         raise _Invalid("corrupt", f"{type(error).__name__}: {error}") from None
 
 
