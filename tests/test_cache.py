@@ -704,3 +704,12 @@ def test_error_of_the_builder_goes_through(folder: Path) -> None:
     with pytest.raises(ZeroDivisionError, match="a bug in the generator"):
         cached_arrays(NAME, broken, key=KEY)
     assert not folder.exists()
+
+
+def test_key_of_any_text_is_kept_in_the_header(
+    folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    key = '版本 1.0 "quoted" \\ ✓'
+    cached_arrays(NAME, tables, key=key)
+    assert_same(cached_arrays(NAME, must_not_build, key=key), tables())
+    assert len(stderr_lines(capsys)) == 1
