@@ -325,3 +325,34 @@ def test_main_reports_a_busy_port(capsys: pytest.CaptureFixture[str]) -> None:
     assert f"cannot listen on 127.0.0.1:{port}" in capsys.readouterr().err
     assert web.main(["--port", "70000"]) == 2
     assert "not 0-65535" in capsys.readouterr().err
+
+
+def test_main_warns_when_the_network_can_reach_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def interrupted(self: web.Server, poll_interval: float = 0.5) -> None:
+        raise KeyboardInterrupt  # bound, never served
+
+    monkeypatch.setattr(web.Server, "serve_forever", interrupted)
+    assert web.main(["--port", "0"]) == 0
+    assert capsys.readouterr().err == ""  # loopback: no warning
+    assert web.main(["--host", "0.0.0.0", "--port", "0"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1
+    assert err[0].startswith("shanten serve: warning: 0.0.0.0 is reachable from the network")
+    assert "no login" in err[0]
+
+
+@pytest.mark.parametrize(
+    ("host", "loopback"),
+    [("127.0.0.1", True), ("127.0.0.2", True), ("::1", True), ("0.0.0.0", False), ("::", False)],
+)
+def test_is_loopback(host: str, loopback: bool) -> None:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        with socket.socket(family) as probe:
+            probe.bind((host, 0))
+    except OSError:
+        pytest.skip(f"{host} cannot be bound here")
+    with web.make_server(host, 0) as server:
+        assert web.is_loopback(server) is loopback

@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import functools
 import importlib.resources
+import ipaddress
 import json
 import logging
 import socket
@@ -59,6 +60,7 @@ __all__ = [
     "Query",
     "Server",
     "analyse",
+    "is_loopback",
     "main",
     "make_server",
     "parse_query",
@@ -328,10 +330,26 @@ def url_of(server: Server) -> str:
     return f"http://[{name}]:{port}/" if ":" in name else f"http://{name}:{port}/"
 
 
+def is_loopback(server: Server) -> bool:
+    """Whether ``server`` listens on this machine only (127.0.0.0/8 or ::1)."""
+    host = server.server_address[0]
+    name = host if isinstance(host, str) else bytes(host).decode()
+    return ipaddress.ip_address(name.split("%", 1)[0]).is_loopback
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000) -> None:
-    """Serve the page on ``host:port``, printing its URL, until Ctrl-C."""
+    """Serve the page on ``host:port``, printing its URL, until Ctrl-C. Beyond this
+    machine (any address but loopback) it first warns, on stderr, that the network can
+    reach it."""
     server = make_server(host, port)
     with server:
+        if not is_loopback(server):
+            print(
+                f"shanten serve: warning: {host} is reachable from the network, and the page "
+                "has no login: anyone who can reach this address can use it",
+                file=sys.stderr,
+                flush=True,
+            )
         print(f"Serving on {url_of(server)}", flush=True)
         try:
             server.serve_forever()
