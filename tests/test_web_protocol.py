@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from shanten.web import server as web
-from shanten.web.protocol import MAX_HEADERS, MAX_LINE, escape
+from shanten.web.protocol import MAX_HEADERS, MAX_LINE, EscapingFormatter, escape
 from web_harness import parse, raw, serving
 
 DOCS = Path(__file__).parent.parent / "docs" / "web.md"
@@ -207,7 +207,7 @@ def test_a_bug_on_a_strange_address_is_logged_escaped(
         answer = raw(address, b"GET /api/analyse?q=9s&visible=\xe2\x80\xae HTTP/1.0\r\n\r\n")
     web.analyse.cache_clear()
     assert error_of(answer)[:2] == (500, "InternalError")
-    formatter = web._Escaping("%(message)s")
+    formatter = EscapingFormatter("%(message)s")
     for record in caplog.records:
         text = formatter.format(record)
         assert text.replace("\n", "").isprintable(), repr(text)

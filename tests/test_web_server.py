@@ -6,7 +6,11 @@ from __future__ import annotations
 import http.client
 import json
 import logging
+import signal
 import socket
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -356,3 +360,37 @@ def test_is_loopback(host: str, loopback: bool) -> None:
         pytest.skip(f"{host} cannot be bound here")
     with web.make_server(host, 0) as server:
         assert web.is_loopback(server) is loopback
+
+
+def test_ctrl_c_stops_the_command_with_connections_open() -> None:
+    """A kept-alive client, one halfway through a request and one silent do not keep
+    ``shanten serve`` from stopping at once on Ctrl-C (SIGINT)."""
+    command = [sys.executable, "-m", "shanten.web", "--port", "0"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert process.stdout is not None
+        first = process.stdout.readline().decode()  # after the warm-up
+        assert first.startswith("Serving on http://127.0.0.1:"), first
+        where = ("127.0.0.1", int(first.rsplit(":", 1)[1].strip().strip("/")))
+        with (
+            socket.create_connection(where, timeout=10) as kept,
+            socket.create_connection(where, timeout=10) as halfway,
+            socket.create_connection(where, timeout=10),
+        ):
+            kept.sendall(b"GET /favicon.svg HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert kept.recv(65536).startswith(b"HTTP/1.1 200 OK")
+            halfway.sendall(b"GET /api/ana")
+            started = time.perf_counter()
+            process.send_signal(signal.SIGINT)
+            code = process.wait(timeout=5)
+            took = time.perf_counter() - started
+        assert code == 0
+        assert process.stdout.read().decode() == "\nStopped.\n"
+        print(f"stopped {took * 1000:.0f} ms after SIGINT")
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        for stream in (process.stdout, process.stderr):
+            if stream is not None:
+                stream.close()

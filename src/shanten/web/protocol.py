@@ -47,6 +47,7 @@ __all__ = [
     "MAX_TARGET",
     "REQUEST_TIMEOUT",
     "Connection",
+    "EscapingFormatter",
     "ProtocolError",
     "Request",
     "Response",
@@ -95,6 +96,14 @@ def escape(text: str, *, keep: str = "") -> str:
         else ascii(char)[1:-1]
         for char in text
     )
+
+
+class EscapingFormatter(logging.Formatter):
+    """Log lines with control characters escaped (:func:`escape`), a traceback's
+    newlines kept: for a handler that writes to a terminal."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return escape(super().format(record), keep="\n")
 
 
 def error_body(kind: str, message: str) -> bytes:

@@ -44,6 +44,7 @@ from shanten.web.protocol import (
     MAX_TARGET,
     REQUEST_TIMEOUT,
     Connection,
+    EscapingFormatter,
     Request,
     Response,
     error_body,
@@ -357,13 +358,6 @@ def serve(host: str = "127.0.0.1", port: int = 8000) -> None:
             print("\nStopped.", flush=True)
 
 
-class _Escaping(logging.Formatter):
-    """Log lines with control characters escaped, a traceback's newlines kept."""
-
-    def format(self, record: logging.LogRecord) -> str:
-        return escape(super().format(record), keep="\n")
-
-
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="shanten serve",
@@ -386,7 +380,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"shanten serve: error: port {args.port} is not 0-65535", file=sys.stderr)
         return 2
     handler = logging.StreamHandler()  # one line per request, on stderr
-    handler.setFormatter(_Escaping("%(message)s"))
+    handler.setFormatter(EscapingFormatter("%(message)s"))
     logger.addHandler(handler)
     logger.setLevel(logging.INFO)
     try:
