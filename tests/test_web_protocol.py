@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from shanten.web import server as web
-from shanten.web.protocol import MAX_HEADERS, MAX_LINE, EscapingFormatter, escape
+from shanten.web.protocol import MAX_HEADERS, MAX_LINE, Connection, EscapingFormatter, escape
 from web_harness import parse, raw, serving
 
 DOCS = Path(__file__).parent.parent / "docs" / "web.md"
@@ -255,3 +255,21 @@ def test_the_server_sets_tcp_nodelay(
     monkeypatch.setattr(web._Handler, "setup", watched)
     assert raw(address, b"GET /favicon.svg HTTP/1.0\r\n\r\n").startswith(b"HTTP/1.1 200")
     assert seen and all(seen)
+
+
+def test_a_bug_outside_the_routes_is_logged_not_printed(
+    address: tuple[str, int],
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    def broken(self: Connection) -> None:
+        raise RuntimeError("\x1b[2Jwiped")
+
+    monkeypatch.setattr(Connection, "_read", broken)
+    with caplog.at_level(logging.ERROR, logger="shanten.web"):
+        assert raw(address, b"GET / HTTP/1.1\r\n\r\n") == b""  # closed, nothing sent
+    assert "Traceback" not in capfd.readouterr().err
+    [record] = caplog.records
+    assert record.getMessage().startswith("error on a connection from ('127.0.0.1', ")
+    assert "\\x1b[2Jwiped" in EscapingFormatter("%(message)s").format(record)

@@ -288,6 +288,12 @@ class Server(socketserver.ThreadingTCPServer):
     request_timeout: float = REQUEST_TIMEOUT
     idle_timeout: float = IDLE_TIMEOUT
 
+    def handle_error(self, request: object, client_address: object) -> None:
+        """A connection's unexpected error goes to the log (escaped), not to stderr raw;
+        a client that went away is no error."""
+        if not isinstance(sys.exc_info()[1], OSError):
+            logger.exception("error on a connection from %s", escape(str(client_address)))
+
 
 class _Server6(Server):
     address_family = socket.AF_INET6
