@@ -6,8 +6,11 @@ from __future__ import annotations
 import http.client
 import json
 import logging
+import signal
 import socket
-import threading
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -19,40 +22,15 @@ import shanten
 from shanten import cli
 from shanten.report import report
 from shanten.web import server as web
-from shanten.web.server import MAX_INPUT, make_server, parse_query
+from shanten.web.server import MAX_INPUT, parse_query
+from web_harness import raw, request, serving
 
 
 @pytest.fixture(scope="module")
 def address() -> Iterator[tuple[str, int]]:
     """A server on an ephemeral port, serving from a thread for the whole module."""
-    srv = make_server("127.0.0.1", 0)
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
-    thread.start()
-    host, port = srv.server_address[:2]
-    yield str(host), int(port)
-    srv.shutdown()
-    srv.server_close()
-    thread.join(5)
-
-
-class Response:
-    def __init__(self, status: int, headers: dict[str, str], body: bytes) -> None:
-        self.status, self.headers, self.body = status, headers, body
-
-    def json(self) -> Any:
-        assert self.headers["content-type"] == "application/json; charset=utf-8"
-        return json.loads(self.body)
-
-
-def request(address: tuple[str, int], target: str, method: str = "GET") -> Response:
-    connection = http.client.HTTPConnection(*address, timeout=30)
-    try:
-        connection.request(method, target)
-        response = connection.getresponse()
-        headers = {k.lower(): v for k, v in response.getheaders()}
-        return Response(response.status, headers, response.read())
-    finally:
-        connection.close()
+    with serving() as where:
+        yield where
 
 
 def api(**params: str) -> str:
@@ -250,30 +228,18 @@ def test_other_methods_are_405(address: tuple[str, int], method: str) -> None:
     assert response.json()["error"]["type"] == "MethodNotAllowed"
 
 
-def raw(address: tuple[str, int], data: bytes) -> bytes:
-    with socket.create_connection(address, timeout=10) as sock:
-        sock.sendall(data)
-        chunks = []
-        while chunk := sock.recv(65536):
-            chunks.append(chunk)
-    return b"".join(chunks)
-
-
 def test_malformed_requests_get_json_errors(address: tuple[str, int]) -> None:
     headers = b"".join(b"X-%d: 1\r\n" % i for i in range(120))
     for data, status in [
-        (b"GARBAGE\r\n\r\n", None),  # answered as HTTP/0.9: no status line
-        (b"GET / HTTP/9.9\r\n\r\n", None),
+        (b"GARBAGE\r\n\r\n", b"400"),  # a status line too: never HTTP/0.9's bare body
+        (b"GET / HTTP/9.9\r\n\r\n", b"505"),
         (b"BREW /pot HTTP/1.1\r\nHost: x\r\n\r\n", b"501"),
         (b"GET / HTTP/1.1\r\n" + headers + b"\r\n", b"431"),
     ]:
         answer = raw(address, data)
-        if status is None:
-            body = answer
-        else:
-            head, _, body = answer.partition(b"\r\n\r\n")
-            assert head.split()[1] == status
-            assert b"Content-Type: application/json; charset=utf-8" in head
+        head, _, body = answer.partition(b"\r\n\r\n")
+        assert head.split()[1] == status
+        assert b"Content-Type: application/json; charset=utf-8" in head
         assert "message" in json.loads(body)["error"]
         assert b"Traceback" not in answer
 
@@ -363,3 +329,68 @@ def test_main_reports_a_busy_port(capsys: pytest.CaptureFixture[str]) -> None:
     assert f"cannot listen on 127.0.0.1:{port}" in capsys.readouterr().err
     assert web.main(["--port", "70000"]) == 2
     assert "not 0-65535" in capsys.readouterr().err
+
+
+def test_main_warns_when_the_network_can_reach_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def interrupted(self: web.Server, poll_interval: float = 0.5) -> None:
+        raise KeyboardInterrupt  # bound, never served
+
+    monkeypatch.setattr(web.Server, "serve_forever", interrupted)
+    assert web.main(["--port", "0"]) == 0
+    assert capsys.readouterr().err == ""  # loopback: no warning
+    assert web.main(["--host", "0.0.0.0", "--port", "0"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1
+    assert err[0].startswith("shanten serve: warning: 0.0.0.0 is reachable from the network")
+    assert "no login" in err[0]
+
+
+@pytest.mark.parametrize(
+    ("host", "loopback"),
+    [("127.0.0.1", True), ("127.0.0.2", True), ("::1", True), ("0.0.0.0", False), ("::", False)],
+)
+def test_is_loopback(host: str, loopback: bool) -> None:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        with socket.socket(family) as probe:
+            probe.bind((host, 0))
+    except OSError:
+        pytest.skip(f"{host} cannot be bound here")
+    with web.make_server(host, 0) as server:
+        assert web.is_loopback(server) is loopback
+
+
+def test_ctrl_c_stops_the_command_with_connections_open() -> None:
+    """A kept-alive client, one halfway through a request and one silent do not keep
+    ``shanten serve`` from stopping at once on Ctrl-C (SIGINT)."""
+    command = [sys.executable, "-m", "shanten.web", "--port", "0"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert process.stdout is not None
+        first = process.stdout.readline().decode()  # after the warm-up
+        assert first.startswith("Serving on http://127.0.0.1:"), first
+        where = ("127.0.0.1", int(first.rsplit(":", 1)[1].strip().strip("/")))
+        with (
+            socket.create_connection(where, timeout=10) as kept,
+            socket.create_connection(where, timeout=10) as halfway,
+            socket.create_connection(where, timeout=10),
+        ):
+            kept.sendall(b"GET /favicon.svg HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert kept.recv(65536).startswith(b"HTTP/1.1 200 OK")
+            halfway.sendall(b"GET /api/ana")
+            started = time.perf_counter()
+            process.send_signal(signal.SIGINT)
+            code = process.wait(timeout=5)
+            took = time.perf_counter() - started
+        assert code == 0
+        assert process.stdout.read().decode() == "\nStopped.\n"
+        print(f"stopped {took * 1000:.0f} ms after SIGINT")
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        for stream in (process.stdout, process.stderr):
+            if stream is not None:
+                stream.close()

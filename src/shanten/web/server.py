@@ -1,4 +1,5 @@
-"""The local page (牌理) and its JSON endpoint, served by the standard library.
+"""The local page (牌理) and its JSON endpoint, served by the standard library's
+:mod:`socketserver` through :mod:`shanten.web.protocol`.
 
 ``shanten serve [--host 127.0.0.1] [--port 8000]`` prints its URL and serves until Ctrl-C:
 
@@ -9,8 +10,9 @@
   returns :func:`shanten.report.report` as JSON, the same data as ``shanten HAND --json``.
 - Bad input is a 400 with ``{"error": {"type": "NotationError", "message": "..."}}``, the
   library's own message; a value over :data:`MAX_INPUT` characters is a 413, an unknown
-  path a 404, a method other than GET or HEAD a 405. A bug is a logged 500 whose body
-  says only that: never a stack trace.
+  path a 404, a method other than GET or HEAD a 405 (501 for a word that is no HTTP
+  method). A bug is a logged 500 whose body says only that: never a stack trace.
+  Requests that are not HTTP/1.1 get their JSON error from :mod:`shanten.web.protocol`.
 
 Tests start the server on an ephemeral port with :func:`make_server` and run it in a thread.
 
@@ -23,28 +25,43 @@ from __future__ import annotations
 import argparse
 import functools
 import importlib.resources
+import ipaddress
 import json
 import logging
 import socket
+import socketserver
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, Final
-from urllib.parse import parse_qs, urlsplit
+from typing import Final
+from urllib.parse import parse_qs
 
 from shanten.errors import ShantenError
 from shanten.report import report
+from shanten.web.protocol import (
+    IDLE_TIMEOUT,
+    MAX_TARGET,
+    REQUEST_TIMEOUT,
+    Connection,
+    EscapingFormatter,
+    Request,
+    Response,
+    error_body,
+    escape,
+    is_known_method,
+)
 from shanten.web.tiles_svg import tile_sprite
 
 __all__ = [
     "MAX_INPUT",
+    "MAX_TARGET",
     "PARAMETERS",
     "BadRequest",
     "Query",
     "Server",
     "analyse",
+    "is_loopback",
     "main",
     "make_server",
     "parse_query",
@@ -58,8 +75,6 @@ logger = logging.getLogger("shanten.web")
 #: The longest value of one parameter, in characters: a hand with four quads and every
 #: tile seen is far shorter.
 MAX_INPUT: Final = 300
-#: The longest request target (path and query) the server reads.
-MAX_TARGET: Final = 2048
 #: The query parameters of the page and of the endpoint, the same for both.
 PARAMETERS: Final = ("q", "melds", "players", "count_melded_copies", "visible")
 
@@ -180,10 +195,6 @@ def analyse(query: Query) -> bytes:
     return json.dumps(data, ensure_ascii=False).encode()
 
 
-def _error_body(kind: str, message: str) -> bytes:
-    return json.dumps({"error": {"type": kind, "message": message}}, ensure_ascii=False).encode()
-
-
 @functools.cache
 def _static(name: str) -> bytes:
     return (importlib.resources.files("shanten.web") / "static" / name).read_bytes()
@@ -202,134 +213,86 @@ def _favicon() -> bytes:
     return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 60 80">{body}</svg>'.encode()
 
 
-def _camel(status: HTTPStatus) -> str:
-    return "".join(word.capitalize() for word in status.name.split("_"))
+class _Handler(Connection):
+    """The page's routes: GET or HEAD on the page, its static files and the endpoint."""
 
-
-class _Handler(BaseHTTPRequestHandler):
-    """One request: GET or HEAD on the page, its static files and the endpoint."""
-
-    server_version = "shanten-web"
-    protocol_version = "HTTP/1.1"
-    timeout = 30  # seconds an idle kept-alive connection may hold a thread
-
-    def do_GET(self) -> None:
-        self._dispatch()
-
-    def do_HEAD(self) -> None:
-        self._dispatch()
-
-    def _not_allowed(self) -> None:
-        self.close_connection = True  # the body, if any, is not read
-        self._send(
-            HTTPStatus.METHOD_NOT_ALLOWED,
-            _error_body("MethodNotAllowed", f"{self.command} is not allowed: use GET"),
-            "application/json; charset=utf-8",
-            extra={"Allow": "GET, HEAD"},
-        )
-
-    do_POST = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = do_TRACE = do_CONNECT = _not_allowed
-
-    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
-        """Errors found while reading the request line (400, 414, 501...): JSON too."""
-        status = HTTPStatus(code)
-        self.close_connection = True
-        self._send(
-            status,
-            _error_body(_camel(status), message or status.description or status.phrase),
-            "application/json; charset=utf-8",
-        )
-
-    def version_string(self) -> str:
-        return self.server_version
-
-    def log_message(self, format: str, *args: Any) -> None:
-        logger.info("%s %s", self.address_string(), format % args)
-
-    def _dispatch(self) -> None:
+    def answer(self, request: Request) -> Response:
+        if request.method not in ("GET", "HEAD"):
+            return _refuse(request.method)
         try:
-            self._route()
+            return _route(request)
         except Exception:  # a bug: log it, answer without details
-            logger.exception("error while answering %r", self.path)
-            self.close_connection = True
-            self._send(
+            logger.exception("error while answering %s", escape(request.target))
+            return Response.error(
                 HTTPStatus.INTERNAL_SERVER_ERROR,
-                _error_body("InternalError", "internal error: the server log has the details"),
-                "application/json; charset=utf-8",
+                "InternalError",
+                "internal error: the server log has the details",
+                close=True,
             )
 
-    def _route(self) -> None:
-        if len(self.path) > MAX_TARGET:
-            self._send_error(
-                HTTPStatus.REQUEST_URI_TOO_LONG,
-                "InputTooLong",
-                f"the address is over {MAX_TARGET} characters long",
-            )
-            return
-        url = urlsplit(self.path)
-        path = url.path
-        if path == "/api/analyse":
-            self._analyse(url.query)
-        elif path in ("/", "/index.html"):
-            self._send(
-                HTTPStatus.OK,
-                _page(),
-                "text/html; charset=utf-8",
-                cache="no-cache",
-                extra={"Content-Security-Policy": _PAGE_CSP},
-            )
-        elif path in _STATIC:
-            name, content_type = _STATIC[path]
-            self._send(HTTPStatus.OK, _static(name), content_type, cache="no-cache")
-        elif path == "/favicon.svg":
-            self._send(HTTPStatus.OK, _favicon(), "image/svg+xml; charset=utf-8", cache="no-cache")
-        else:
-            self._send_error(HTTPStatus.NOT_FOUND, "NotFound", f"no page at {path[:80]!r}")
 
-    def _analyse(self, raw: str) -> None:
-        try:
-            body = analyse(parse_query(raw))
-        except BadRequest as error:
-            self._send_error(error.status, error.kind, error.message)
-        except ShantenError as error:
-            self._send_error(HTTPStatus.BAD_REQUEST, type(error).__name__, str(error))
-        else:
-            self._send(HTTPStatus.OK, body, "application/json; charset=utf-8")
-
-    def _send_error(self, status: HTTPStatus, kind: str, message: str) -> None:
-        self._send(status, _error_body(kind, message), "application/json; charset=utf-8")
-
-    def _send(
-        self,
-        status: HTTPStatus,
-        body: bytes,
-        content_type: str,
-        *,
-        cache: str = "no-store",
-        extra: dict[str, str] | None = None,
-    ) -> None:
-        self.send_response(status)
-        self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("Cache-Control", cache)
-        self.send_header("X-Content-Type-Options", "nosniff")
-        self.send_header("Referrer-Policy", "no-referrer")
-        self.send_header("X-Frame-Options", "DENY")
-        for name, value in (extra or {}).items():
-            self.send_header(name, value)
-        if self.close_connection:
-            self.send_header("Connection", "close")
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(body)
+def _refuse(method: str) -> Response:
+    if not is_known_method(method):
+        return Response.error(
+            HTTPStatus.NOT_IMPLEMENTED,
+            "UnknownMethod",
+            f"{method[:40]!r} is not an HTTP method: use GET",
+            close=True,
+        )
+    return Response(
+        HTTPStatus.METHOD_NOT_ALLOWED,
+        error_body("MethodNotAllowed", f"{method} is not allowed: use GET"),
+        headers={"Allow": "GET, HEAD"},
+        close=True,  # the body, if any, is not read
+    )
 
 
-class Server(ThreadingHTTPServer):
+def _route(request: Request) -> Response:
+    path = request.path
+    if path == "/api/analyse":
+        return _analyse(request.query)
+    if path in ("/", "/index.html"):
+        return Response(
+            HTTPStatus.OK,
+            _page(),
+            "text/html; charset=utf-8",
+            cache="no-cache",
+            headers={"Content-Security-Policy": _PAGE_CSP},
+        )
+    if path in _STATIC:
+        name, content_type = _STATIC[path]
+        return Response(HTTPStatus.OK, _static(name), content_type, cache="no-cache")
+    if path == "/favicon.svg":
+        return Response(HTTPStatus.OK, _favicon(), "image/svg+xml; charset=utf-8", cache="no-cache")
+    return Response.error(HTTPStatus.NOT_FOUND, "NotFound", f"no page at {path[:80]!r}")
+
+
+def _analyse(raw: str) -> Response:
+    try:
+        body = analyse(parse_query(raw))
+    except BadRequest as error:
+        return Response.error(error.status, error.kind, error.message)
+    except ShantenError as error:
+        return Response.error(HTTPStatus.BAD_REQUEST, type(error).__name__, str(error))
+    return Response(HTTPStatus.OK, body)
+
+
+class Server(socketserver.ThreadingTCPServer):
     """A thread per connection; a deep listen queue so that hundreds of clients at once
-    wait instead of being refused."""
+    wait instead of being refused. ``request_timeout`` and ``idle_timeout`` are the
+    connections' limits, in seconds."""
 
     daemon_threads = True
+    allow_reuse_address = True
     request_queue_size = 512
+    request_timeout: float = REQUEST_TIMEOUT
+    idle_timeout: float = IDLE_TIMEOUT
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        """A connection's unexpected error goes to the log (escaped), not to stderr raw;
+        a client that went away is no error."""
+        if not isinstance(sys.exc_info()[1], OSError):
+            logger.exception("error on a connection from %s", escape(str(client_address)))
 
 
 class _Server6(Server):
@@ -343,12 +306,28 @@ def warm_up() -> None:
     report("1111m111122233z", players=3)
 
 
-def make_server(host: str = "127.0.0.1", port: int = 8000) -> Server:
+def make_server(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    *,
+    request_timeout: float = REQUEST_TIMEOUT,
+    idle_timeout: float = IDLE_TIMEOUT,
+) -> Server:
     """A ready, bound server (``port=0`` picks a free port: ``server.server_address[1]``);
-    call ``serve_forever()`` on it, in a thread if need be, and ``shutdown()`` to stop."""
+    call ``serve_forever()`` on it, in a thread if need be, and ``shutdown()`` to stop.
+    A request must arrive whole within ``request_timeout`` seconds of its first byte; a
+    kept-alive connection is closed after ``idle_timeout`` idle seconds."""
     warm_up()
     cls = _Server6 if ":" in host else Server
-    return cls((host, port), _Handler)
+    server = cls((host, port), _Handler, bind_and_activate=False)
+    server.request_timeout, server.idle_timeout = request_timeout, idle_timeout
+    try:
+        server.server_bind()
+        server.server_activate()
+    except BaseException:
+        server.server_close()
+        raise
+    return server
 
 
 def url_of(server: Server) -> str:
@@ -358,10 +337,26 @@ def url_of(server: Server) -> str:
     return f"http://[{name}]:{port}/" if ":" in name else f"http://{name}:{port}/"
 
 
+def is_loopback(server: Server) -> bool:
+    """Whether ``server`` listens on this machine only (127.0.0.0/8 or ::1)."""
+    host = server.server_address[0]
+    name = host if isinstance(host, str) else bytes(host).decode()
+    return ipaddress.ip_address(name.split("%", 1)[0]).is_loopback
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000) -> None:
-    """Serve the page on ``host:port``, printing its URL, until Ctrl-C."""
+    """Serve the page on ``host:port``, printing its URL, until Ctrl-C. Beyond this
+    machine (any address but loopback) it first warns, on stderr, that the network can
+    reach it."""
     server = make_server(host, port)
     with server:
+        if not is_loopback(server):
+            print(
+                f"shanten serve: warning: {host} is reachable from the network, and the page "
+                "has no login: anyone who can reach this address can use it",
+                file=sys.stderr,
+                flush=True,
+            )
         print(f"Serving on {url_of(server)}", flush=True)
         try:
             server.serve_forever()
@@ -391,7 +386,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"shanten serve: error: port {args.port} is not 0-65535", file=sys.stderr)
         return 2
     handler = logging.StreamHandler()  # one line per request, on stderr
-    handler.setFormatter(logging.Formatter("%(message)s"))
+    handler.setFormatter(EscapingFormatter("%(message)s"))
     logger.addHandler(handler)
     logger.setLevel(logging.INFO)
     try:
