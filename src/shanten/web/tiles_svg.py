@@ -123,9 +123,7 @@ def _circles(number: int, red: bool) -> str:
             f'<circle cx="30" cy="39" r="7" fill="{_RED}"/>'
         )
     radius = 7.5 if number >= 7 else 9
-    return "".join(
-        _pip(x, y, _RED if red else colour, radius) for x, y, colour in _CIRCLES[number]
-    )
+    return "".join(_pip(x, y, _RED if red else colour, radius) for x, y, colour in _CIRCLES[number])
 
 
 def _bamboos(number: int, red: bool) -> str:
