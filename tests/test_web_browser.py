@@ -26,7 +26,7 @@ import shanten
 from shanten.web.server import make_server
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, FloatRect, Page
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("SHANTEN_CHROMIUM", "/usr/bin/chromium")
@@ -429,3 +429,41 @@ def test_red_fives_stay_red(page: Page) -> None:
     assert page.is_disabled("#palette button[data-tile='0m']")
     assert page.is_enabled("#palette button[data-tile='0p']")
 
+
+def inside(inner: FloatRect | None, outer: FloatRect | None) -> bool:
+    """Whether box ``inner`` lies within box ``outer`` (to half a pixel)."""
+    assert inner is not None and outer is not None
+    return (
+        inner["x"] >= outer["x"] - 0.5
+        and inner["x"] + inner["width"] <= outer["x"] + outer["width"] + 0.5
+    )
+
+
+def test_a_phone_width(page: Page) -> None:
+    """From 360 px: no sideways scrolling, the button and the tile buttons inside the form's
+    card, and each discard's effective tiles on a line of their own across the card."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    for query in ["?q=23489m6799p22567s", "?q=1112345678999m&visible=1z"]:
+        page.goto("/" + query)
+        analysed(page)
+        page.wait_for_function("() => document.fonts.status === 'loaded'")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        card = page.locator("#form").bounding_box()
+        assert inside(page.locator("#analyse").bounding_box(), card)
+        assert inside(page.locator("#palette").bounding_box(), card)
+        for button in page.locator("#palette button").all():
+            assert inside(button.bounding_box(), card)
+        for summary in page.locator("#summary svg.tile").all():
+            assert inside(summary.bounding_box(), page.locator("#summary").bounding_box())
+    page.goto("/?q=23489m6799p22567s")
+    analysed(page)
+    rows = page.locator("table.discards[data-view=all] tr.discard-row").all()
+    assert len(rows) == len(shanten.discards("23489m6799p22567s"))
+    for row in rows:
+        whole, effective = row.bounding_box(), row.locator("td.effective").bounding_box()
+        assert whole is not None and effective is not None
+        assert effective["width"] >= 0.9 * whole["width"]
+    artifacts = ROOT / "test-artifacts"
+    artifacts.mkdir(exist_ok=True)
+    page.screenshot(path=str(artifacts / "page-360.png"), full_page=True)
+    assert (artifacts / "page-360.png").stat().st_size > 10_000
