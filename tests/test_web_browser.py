@@ -1,7 +1,9 @@
 """The local page in a real browser: headless Chromium (Debian's ``/usr/bin/chromium``)
-driven by Playwright's Python package. A person's steps: type a hand, click tiles, switch
-to 3-player, read the discard table (打牌候補), see a bad hand's message beside the box,
-open a shared link. Saves a screenshot to ``test-artifacts/page.png``.
+driven by Playwright's Python package. A person's steps: type a hand, click tiles (the
+answer follows each click), take the last one back, switch to 3-player, read the discard
+table (打牌候補), see a bad hand's message beside the box, open a shared link, enter red
+fives, use the page on a phone 360 px wide. Saves screenshots to
+``test-artifacts/page.png`` and ``test-artifacts/page-360.png``.
 
 Without Chromium or Playwright these tests skip, unless ``SHANTEN_REQUIRE_BROWSER=1``
 (CI sets it), which turns the skip into a failure. ``SHANTEN_CHROMIUM`` names another
@@ -382,6 +384,17 @@ def test_palette_clicks_analyse_the_hand_in_the_box(page: Page) -> None:
     assert counts == list(shanten.ukeire("123m456p7899s112z", visible="1z").counts)
     click_and_wait(page, "#clear")
     assert page.input_value("#visible") == "" and "visible" not in query_of(page)
+    # a meld being built by clicks gets a note until it has its 3 tiles
+    page.fill("#q", "123m456p789s1z")
+    page.check("input[name=target][value=melds]")
+    click_and_wait(page, "#palette button[data-tile='7z']")
+    assert page.is_hidden("#result") and page.inner_text("#status").startswith("Meld 7z")
+    click_and_wait(page, "#palette button[data-tile='7z']")
+    click_and_wait(page, "#palette button[data-tile='7z']")
+    assert query_of(page) == {"q": ["123m456p789s1z"], "melds": ["777z"]}
+    assert page.get_attribute("#shanten-min", "data-shanten") == str(
+        shanten.shanten("123m456p789s1z", melds=["777z"])
+    )
 
 
 def test_the_hand_box_placeholder_needs_no_tile_font(page: Page) -> None:

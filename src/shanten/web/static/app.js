@@ -270,7 +270,10 @@
    * always that of the boxes; a hand or meld still being built gets a note, not an error. */
   function refresh() {
     const hand = parseMpsz(fields.q.value);
-    const open = meldGroups(fields.melds.value).find((g) => (parseMpsz(g) || [0, 0, 0]).length < 3);
+    const open = meldGroups(fields.melds.value).find((group) => {
+      const tiles = parseMpsz(group); // anything but plain mpsz is the server's to judge
+      return tiles !== null && tiles.length < 3;
+    });
     if (!fields.q.value.trim()) clearResult("idle");
     else if (hand && hand.length % 3 === 0) {
       clearResult("building", `${hand.length} tiles: a hand holds 3n+1 or 3n+2 tiles (13 or 14 without melds). Add a tile.`);
