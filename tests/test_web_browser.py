@@ -1,7 +1,9 @@
 """The local page in a real browser: headless Chromium (Debian's ``/usr/bin/chromium``)
-driven by Playwright's Python package. A person's steps: type a hand, click tiles, switch
-to 3-player, read the discard table (打牌候補), see a bad hand's message beside the box,
-open a shared link. Saves a screenshot to ``test-artifacts/page.png``.
+driven by Playwright's Python package. A person's steps: type a hand, click tiles (the
+answer follows each click), take the last one back, switch to 3-player, read the discard
+table (打牌候補), see a bad hand's message beside the box, open a shared link, enter red
+fives, use the page on a phone 360 px wide. Saves screenshots to
+``test-artifacts/page.png`` and ``test-artifacts/page-360.png``.
 
 Without Chromium or Playwright these tests skip, unless ``SHANTEN_REQUIRE_BROWSER=1``
 (CI sets it), which turns the skip into a failure. ``SHANTEN_CHROMIUM`` names another
@@ -26,7 +28,7 @@ import shanten
 from shanten.web.server import make_server
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, FloatRect, Page
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("SHANTEN_CHROMIUM", "/usr/bin/chromium")
@@ -289,3 +291,192 @@ def test_screenshot(page: Page) -> None:
             full_page=True,
             clip={"x": 0, "y": 0, "width": 1000, "height": below["y"]},
         )
+
+
+def shown_tiles(page: Page, selector: str) -> list[str]:
+    """The tiles (``data-tile``, ``0m`` for a red five) drawn under ``selector``."""
+    tiles: list[str] = page.eval_on_selector_all(
+        f"{selector} svg.tile", "tiles => tiles.map(t => t.dataset.tile)"
+    )
+    return tiles
+
+
+def click_and_wait(page: Page, selector: str) -> None:
+    """Click, then wait for the page to settle: an answer, an error, or a note while the
+    hand is still being built."""
+    page.evaluate("document.body.dataset.state = 'clicking'")
+    page.click(selector)
+    page.wait_for_selector(
+        "body[data-state=done], body[data-state=error], body[data-state=building],"
+        " body[data-state=idle]",
+        state="attached",
+    )
+
+
+def test_only_a_hand_with_a_tile_to_discard_offers_discards(page: Page) -> None:
+    """A 13-tile hand has nothing to discard (打): its tiles are pictures, not buttons,
+    and no hint says otherwise; a 14-tile hand offers each of its tiles."""
+    page.goto("/")
+    submit(page, "2349m6799p22567s")
+    assert page.locator("#summary .hand-view button").count() == 0
+    assert len(shown_tiles(page, "#summary .hand-view")) == 13
+    assert "discard" not in page.inner_text("#summary")
+    submit(page, "23489m6799p22567s")
+    assert page.locator("#summary .hand-view button").count() == 14
+    assert "Click a tile of the hand to discard it" in page.inner_text("#summary")
+
+
+def test_remove_last_acts_on_the_hand_in_the_box(page: Page) -> None:
+    page.goto("/")
+    for name in ["1m", "1m", "1m", "2m", "3m"]:
+        page.click(f"#palette button[data-tile='{name}']")
+    assert page.input_value("#q") == "11123m"
+    page.fill("#q", "123m456p789s1122z")  # typed over the clicks
+    page.click("#undo")
+    assert page.input_value("#q") == "123m456p789s112z"
+    # a click on the typed hand, then Remove last: that click is taken back
+    page.click("#palette button[data-tile='1m']")
+    assert page.input_value("#q") == "1123m456p789s112z"
+    page.click("#undo")
+    assert page.input_value("#q") == "123m456p789s112z"
+    page.click("#undo")
+    assert page.input_value("#q") == "123m456p789s11z"
+    # Unicode tiles: the last tile, a character of two UTF-16 units
+    page.fill("#q", "🀇🀈🀉")
+    page.click("#undo")
+    assert page.input_value("#q") == "🀇🀈"
+    # the melds box: the last tile of the last meld
+    page.check("input[name=target][value=melds]")
+    page.fill("#melds", "777z,789p")
+    page.click("#undo")
+    assert page.input_value("#melds") == "777z,78p"
+
+
+def test_palette_clicks_analyse_the_hand_in_the_box(page: Page) -> None:
+    """After each click the answer on screen is that of the box, never an older hand's."""
+    page.goto("/")
+    submit(page, "123m456p789s1122z")
+    assert page.get_attribute("#result", "data-hand") == "123m456p789s1122z"
+    click_and_wait(page, "#palette button[data-tile='2z']")
+    assert page.input_value("#q") == "123m456p789s11222z"
+    assert page.get_attribute("#result", "data-hand") == "123m456p789s11222z"
+    assert page.get_attribute("#shanten-min", "data-shanten") == str(
+        shanten.shanten("123m456p789s11222z")
+    )
+    assert query_of(page) == {"q": ["123m456p789s11222z"]}  # the address follows
+    click_and_wait(page, "#undo")
+    assert page.get_attribute("#result", "data-hand") == "123m456p789s1122z"
+    # a hand of 3n tiles is still being built: no answer for another hand, and a note
+    click_and_wait(page, "#undo")
+    assert page.input_value("#q") == "123m456p789s112z"
+    assert page.is_hidden("#result") and page.is_hidden("#error")
+    assert page.inner_text("#status").startswith("12 tiles")
+    click_and_wait(page, "#palette button[data-tile='9s']")
+    assert page.get_attribute("#result", "data-hand") == "123m456p7899s112z"
+    assert page.is_hidden("#status")
+    # visible tiles change the counts: the answer follows them too
+    page.check("input[name=target][value=visible]")
+    click_and_wait(page, "#palette button[data-tile='1z']")
+    assert query_of(page)["visible"] == ["1z"]
+    counts = page.eval_on_selector_all(
+        "#ukeire-views-all .counted .count", "counts => counts.map(c => Number(c.textContent))"
+    )
+    assert counts == list(shanten.ukeire("123m456p7899s112z", visible="1z").counts)
+    click_and_wait(page, "#clear")
+    assert page.input_value("#visible") == "" and "visible" not in query_of(page)
+    # a meld being built by clicks gets a note until it has its 3 tiles
+    page.fill("#q", "123m456p789s1z")
+    page.check("input[name=target][value=melds]")
+    click_and_wait(page, "#palette button[data-tile='7z']")
+    assert page.is_hidden("#result") and page.inner_text("#status").startswith("Meld 7z")
+    click_and_wait(page, "#palette button[data-tile='7z']")
+    click_and_wait(page, "#palette button[data-tile='7z']")
+    assert query_of(page) == {"q": ["123m456p789s1z"], "melds": ["777z"]}
+    assert page.get_attribute("#shanten-min", "data-shanten") == str(
+        shanten.shanten("123m456p789s1z", melds=["777z"])
+    )
+
+
+def test_the_hand_box_placeholder_needs_no_tile_font(page: Page) -> None:
+    """Tile glyphs (🀇) show as empty boxes where no font has them: the hint is mpsz text."""
+    page.goto("/")
+    placeholder = page.get_attribute("#q", "placeholder")
+    assert placeholder is not None and placeholder.isascii() and "23489m6799p22567s" in placeholder
+
+
+def test_red_fives_stay_red(page: Page) -> None:
+    """A five typed or clicked as 0 is drawn red (赤) in the hand and the melds, counts as a
+    five for the library, and keeps its 0 in the address."""
+    page.goto("/")
+    for name in ["3m", "4m", "0m"]:
+        page.click(f"#palette button[data-tile='{name}']")
+    assert page.input_value("#q") == "340m"
+    page.fill("#q", "340m6799p2205s")
+    page.fill("#melds", "406m")
+    page.click("#analyse")
+    analysed(page)
+    assert query_of(page) == {"q": ["340m6799p2205s"], "melds": ["406m"]}
+    # the server's hand (fives as 5) with the first five of each suit typed as 0 red
+    assert shanten.Hand("340m6799p2205s").counts == shanten.Hand("345m6799p2255s").counts
+    hand = ["3m", "4m", "0m", "6p", "7p", "9p", "9p", "2s", "2s", "0s", "5s"]
+    meld = ["4m", "0m", "6m"]
+    assert shown_tiles(page, "#summary .hand-view") == hand + meld
+    assert shown_tiles(page, "#summary .meld") == meld
+    red = page.locator("#summary .hand-view button svg.tile[data-tile='0m']")
+    assert red.get_attribute("aria-label") == "red 5m"
+    assert red.locator("use").get_attribute("href") == "#red-5m"
+    assert page.locator("symbol#red-5m").count() == 1
+    # discarding the red 5s leaves the plain one; the address keeps the red 5m
+    page.evaluate("document.body.dataset.state = 'clicking'")
+    page.click("#summary .hand-view button[data-tile='0s']")
+    analysed(page)
+    assert page.input_value("#q") == "340m6799p225s"
+    assert query_of(page)["q"] == ["340m6799p225s"]
+    assert shown_tiles(page, "#summary .hand-view")[-6:] == ["2s", "2s", "5s", *meld]
+    # a shared link draws them red too
+    page.goto("/?q=11230m0p0s")
+    analysed(page)
+    assert shown_tiles(page, "#summary .hand-view") == ["1m", "1m", "2m", "3m", "0m", "0p", "0s"]
+    # in 3-player there is no 5m, red or not
+    page.check("#players")
+    assert page.is_disabled("#palette button[data-tile='0m']")
+    assert page.is_enabled("#palette button[data-tile='0p']")
+
+
+def inside(inner: FloatRect | None, outer: FloatRect | None) -> bool:
+    """Whether box ``inner`` lies within box ``outer`` (to half a pixel)."""
+    assert inner is not None and outer is not None
+    return (
+        inner["x"] >= outer["x"] - 0.5
+        and inner["x"] + inner["width"] <= outer["x"] + outer["width"] + 0.5
+    )
+
+
+def test_a_phone_width(page: Page) -> None:
+    """From 360 px: no sideways scrolling, the button and the tile buttons inside the form's
+    card, and each discard's effective tiles on a line of their own across the card."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    for query in ["?q=23489m6799p22567s", "?q=1112345678999m&visible=1z"]:
+        page.goto("/" + query)
+        analysed(page)
+        page.wait_for_function("() => document.fonts.status === 'loaded'")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        card = page.locator("#form").bounding_box()
+        assert inside(page.locator("#analyse").bounding_box(), card)
+        assert inside(page.locator("#palette").bounding_box(), card)
+        for button in page.locator("#palette button").all():
+            assert inside(button.bounding_box(), card)
+        for summary in page.locator("#summary svg.tile").all():
+            assert inside(summary.bounding_box(), page.locator("#summary").bounding_box())
+    page.goto("/?q=23489m6799p22567s")
+    analysed(page)
+    rows = page.locator("table.discards[data-view=all] tr.discard-row").all()
+    assert len(rows) == len(shanten.discards("23489m6799p22567s"))
+    for row in rows:
+        whole, effective = row.bounding_box(), row.locator("td.effective").bounding_box()
+        assert whole is not None and effective is not None
+        assert effective["width"] >= 0.9 * whole["width"]
+    artifacts = ROOT / "test-artifacts"
+    artifacts.mkdir(exist_ok=True)
+    page.screenshot(path=str(artifacts / "page-360.png"), full_page=True)
+    assert (artifacts / "page-360.png").stat().st_size > 10_000

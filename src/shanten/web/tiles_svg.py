@@ -6,9 +6,14 @@ Each tile is a ``<symbol id="tile-5p">`` on a 60x80 face; the page draws it with
 honours (字牌) their kanji, in the reader's CJK font. Characters and winds also carry a
 small index in the corner (5, E, S, W, N), as learners' tiles do.
 
+The red fives (赤ドラ, written ``0m``, ``0p``, ``0s``) are three more symbols,
+``<symbol id="red-5m">`` and so on: the same five drawn all in red. They are not tiles of
+their own (a red five counts as a five), so their ids stay apart from the 34 ``tile-``
+ones.
+
 >>> sprite = tile_sprite()
->>> sprite.count("<symbol "), 'id="tile-5p"' in sprite
-(34, True)
+>>> sprite.count('<symbol id="tile-'), sprite.count('<symbol id="red-'), 'id="red-5p"' in sprite
+(34, 3, True)
 """
 
 from __future__ import annotations
@@ -17,9 +22,11 @@ from typing import Final
 
 from shanten.tiles import NUM_TILES, tile_name
 
-__all__ = ["VIEWBOX", "tile_sprite", "tile_symbol"]
+__all__ = ["RED_FIVES", "VIEWBOX", "tile_sprite", "tile_symbol"]
 
 VIEWBOX: Final = "0 0 60 80"
+#: The tiles that have a red version (赤ドラ), by index: 5m, 5p and 5s.
+RED_FIVES: Final = (4, 13, 22)
 
 _RED: Final = "#c4161c"
 _GREEN: Final = "#16803c"
@@ -108,7 +115,7 @@ def _stick(x: float, y: float, colour: str, height: float = 20) -> str:
     )
 
 
-def _circles(number: int) -> str:
+def _circles(number: int, red: bool) -> str:
     if number == 1:
         return (
             f'<circle cx="30" cy="39" r="21" fill="#fff" stroke="{_GREEN}" stroke-width="3"/>'
@@ -116,10 +123,10 @@ def _circles(number: int) -> str:
             f'<circle cx="30" cy="39" r="7" fill="{_RED}"/>'
         )
     radius = 7.5 if number >= 7 else 9
-    return "".join(_pip(x, y, colour, radius) for x, y, colour in _CIRCLES[number])
+    return "".join(_pip(x, y, _RED if red else colour, radius) for x, y, colour in _CIRCLES[number])
 
 
-def _bamboos(number: int) -> str:
+def _bamboos(number: int, red: bool) -> str:
     if number == 1:  # the bird is a single tall stick here, with a red crest
         return (
             f'<rect x="25" y="14" width="10" height="52" rx="5" fill="{_GREEN}"/>'
@@ -127,7 +134,9 @@ def _bamboos(number: int) -> str:
             f'<circle cx="30" cy="14" r="6" fill="{_RED}"/>'
         )
     height = 18 if number >= 7 else 24
-    return "".join(_stick(x, y, colour, height) for x, y, colour in _BAMBOOS[number])
+    return "".join(
+        _stick(x, y, _RED if red else colour, height) for x, y, colour in _BAMBOOS[number]
+    )
 
 
 def _kanji(char: str, x: float, y: float, size: float, colour: str) -> str:
@@ -137,23 +146,29 @@ def _kanji(char: str, x: float, y: float, size: float, colour: str) -> str:
     )
 
 
-def tile_symbol(index: int) -> str:
-    """The ``<symbol>`` of tile ``index`` (0-33), with the tile's name as its title.
+def tile_symbol(index: int, *, red: bool = False) -> str:
+    """The ``<symbol>`` of tile ``index`` (0-33), with the tile's name as its title; with
+    ``red=True``, the red five (赤ドラ) of a five in :data:`RED_FIVES`, titled ``0m`` and so on.
+    Raises :class:`ValueError` for a red version of any other tile.
 
     >>> tile_symbol(0)[:46]
     '<symbol id="tile-1m" viewBox="0 0 60 80"><titl'
+    >>> tile_symbol(13, red=True)[:51]
+    '<symbol id="red-5p" viewBox="0 0 60 80"><title>0p</'
     """
+    if red and index not in RED_FIVES:
+        raise ValueError(f"{tile_name(index)} has no red version: only 5m, 5p and 5s do")
     name = tile_name(index)
     number, suit = index % 9 + 1, name[1]
     body = _face()
     if suit == "m":
-        body += _kanji(_NUMERALS[number - 1], 30, 36, 27, _INK)
+        body += _kanji(_NUMERALS[number - 1], 30, 36, 27, _RED if red else _INK)
         body += _kanji("萬", 30, 67, 27, _RED)
         body += _index(str(number))
     elif suit == "p":
-        body += _circles(number)
+        body += _circles(number, red)
     elif suit == "s":
-        body += _bamboos(number)
+        body += _bamboos(number, red)
     else:
         char, colour, label = _HONOURS[number - 1]
         if char:
@@ -166,12 +181,15 @@ def tile_symbol(index: int) -> str:
                 f'stroke="{colour}" stroke-width="1.5"/>'
             )
         body += _index(label)
-    return f'<symbol id="tile-{name}" viewBox="{VIEWBOX}"><title>{name}</title>{body}</symbol>'
+    ident, title = (f"red-{name}", f"0{suit}") if red else (f"tile-{name}", name)
+    return f'<symbol id="{ident}" viewBox="{VIEWBOX}"><title>{title}</title>{body}</symbol>'
 
 
 def tile_sprite() -> str:
-    """An invisible ``<svg>`` holding the 34 tile symbols, to inline once in the page."""
+    """An invisible ``<svg>`` holding the 34 tile symbols and the 3 red fives, to inline
+    once in the page."""
     symbols = "".join(tile_symbol(i) for i in range(NUM_TILES))
+    symbols += "".join(tile_symbol(i, red=True) for i in RED_FIVES)
     return (
         '<svg xmlns="http://www.w3.org/2000/svg" class="sprite" aria-hidden="true" '
         f'focusable="false">{symbols}</svg>'

@@ -8,8 +8,9 @@
   const NAMES = [];
   for (let s = 0; s < 4; s += 1) {
     for (let n = 1; n <= (s === 3 ? 7 : 9); n += 1) NAMES.push(`${n}${SUITS[s]}`);
+    if (s < 3) NAMES.push(`0${SUITS[s]}`); // the red five (赤ドラ), drawn red, counted as a 5
   }
-  const SANMA_ABSENT = new Set(["2m", "3m", "4m", "5m", "6m", "7m", "8m"]);
+  const SANMA_ABSENT = new Set(["2m", "3m", "4m", "5m", "0m", "6m", "7m", "8m"]);
   const TRUE = ["1", "true", "yes", "on"];
   const FORMS = {
     standard: "standard form 一般形",
@@ -34,8 +35,11 @@
   const errorBox = $("error");
   const result = $("result");
   const jsonLink = $("json-link");
-  const added = []; // tiles added by clicks, for "Remove last": {field, name}
+  const status = $("status");
+  // the tile clicks of each box, for "Remove last": {before, after} values of the box
+  const clicks = { q: [], melds: [], visible: [] };
   let requestSeq = 0;
+  let shown = null; // the analysis on screen: {query, hand, melds}, fives typed as 0 kept red
 
   // ---- DOM helpers -------------------------------------------------------------------
 
@@ -59,16 +63,20 @@
     return el("span", { lang: "ja", text });
   }
 
-  /** A tile picture: the SVG symbol of the page's sprite. */
+  const isRed = (name) => name[0] === "0";
+  const kind = (name) => (isRed(name) ? `5${name[1]}` : name);
+  const label = (name) => (isRed(name) ? `red ${kind(name)}` : name);
+
+  /** A tile picture: the SVG symbol of the page's sprite; "0m" is the red 5m. */
   function tile(name) {
     const svg = document.createElementNS(SVG_NS, "svg");
     svg.setAttribute("viewBox", "0 0 60 80");
-    svg.setAttribute("class", "tile");
+    svg.setAttribute("class", isRed(name) ? "tile red" : "tile");
     svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", name);
+    svg.setAttribute("aria-label", label(name));
     svg.dataset.tile = name;
     const use = document.createElementNS(SVG_NS, "use");
-    use.setAttribute("href", `#tile-${name}`);
+    use.setAttribute("href", isRed(name) ? `#red-${kind(name)}` : `#tile-${name}`);
     svg.append(use);
     return svg;
   }
@@ -83,13 +91,14 @@
 
   // ---- mpsz text, for the tile buttons (the server judges everything else) -----------
 
-  /** The tiles of a plain mpsz string, or null when it is anything else. */
+  /** The tiles of a plain mpsz string ("0m" for a red five), or null for anything else. */
   function parseMpsz(text) {
-    if (!/^(?:[0-9]+[mpsz])*$/.test(text)) return null;
+    const plain = (text || "").replace(/\s+/g, "");
+    if (!/^(?:[0-9]+[mps]|[1-7]+z)*$/.test(plain)) return null;
     const tiles = [];
     let pending = [];
-    for (const ch of text) {
-      if (ch >= "0" && ch <= "9") pending.push(ch === "0" ? "5" : ch);
+    for (const ch of plain) {
+      if (ch >= "0" && ch <= "9") pending.push(ch);
       else {
         for (const digit of pending) tiles.push(digit + ch);
         pending = [];
@@ -98,7 +107,19 @@
     return tiles;
   }
 
-  const order = (name) => SUITS.indexOf(name[1]) * 10 + Number(name[0]);
+  const order = (name) => SUITS.indexOf(name[1]) * 10 + (isRed(name) ? 4.5 : Number(name[0]));
+
+  /** `names` (as the server prints them, fives as 5) with as many fives of each suit red as
+   * `typed` (the tiles the user gave) has: the library reads 0 as 5, the page keeps it red. */
+  function redden(names, typed) {
+    const reds = {};
+    for (const name of typed || []) if (isRed(name)) reds[name[1]] = (reds[name[1]] || 0) + 1;
+    return names.map((name) => {
+      if (name[0] !== "5" || !reds[name[1]]) return name;
+      reds[name[1]] -= 1;
+      return `0${name[1]}`;
+    });
+  }
 
   function formatMpsz(tiles) {
     const sorted = [...tiles].sort((a, b) => order(a) - order(b));
@@ -120,14 +141,16 @@
     return text.split(",").map((s) => s.trim()).filter(Boolean);
   }
 
+  /** A palette click: the tile joins the box of `field`, kept sorted while it is mpsz. */
   function addTile(field, name) {
     const input = fields[field];
     const text = input.value.trim();
+    const before = input.value;
     if (field === "melds") {
       const groups = meldGroups(text);
       const last = groups.length ? parseMpsz(groups[groups.length - 1]) : null;
       // a meld takes 3 tiles, or a 4th copy of a triplet (kan); then the next one starts
-      if (last && (last.length < 3 || (last.length === 3 && last.every((t) => t === name)))) {
+      if (last && (last.length < 3 || (last.length === 3 && last.every((t) => kind(t) === kind(name))))) {
         groups[groups.length - 1] = formatMpsz([...last, name]);
       } else {
         groups.push(name);
@@ -137,33 +160,35 @@
       const tiles = parseMpsz(text);
       input.value = tiles ? formatMpsz([...tiles, name]) : text + name;
     }
-    added.push({ field, name });
+    clicks[field].push({ before, after: input.value });
   }
 
-  function removeTile(field, name) {
+  /** The text without its last tile: the last digit of mpsz, else the last character. */
+  function withoutLastTile(text) {
+    const plain = text.trim();
+    if (/[0-9][mpsz]$/.test(plain)) {
+      const rest = plain.slice(0, -2);
+      return /[0-9]$/.test(rest) ? rest + plain.slice(-1) : rest;
+    }
+    return Array.from(plain).slice(0, -1).join("");
+  }
+
+  /** "Remove last": undoes the box's last click while the box still reads as that click
+   * left it; once the box has been typed in, takes the last tile of what it holds. */
+  function removeLast(field) {
     const input = fields[field];
-    const text = input.value.trim();
-    if (field === "melds") {
-      const groups = meldGroups(text);
-      for (let i = groups.length - 1; i >= 0; i -= 1) {
-        const tiles = parseMpsz(groups[i]);
-        const at = tiles ? tiles.lastIndexOf(name) : -1;
-        if (at >= 0) {
-          tiles.splice(at, 1);
-          groups[i] = formatMpsz(tiles);
-          break;
-        }
-      }
-      input.value = groups.filter(Boolean).join(",");
+    const last = clicks[field].pop();
+    if (last && last.after === input.value) {
+      input.value = last.before;
       return;
     }
-    const tiles = parseMpsz(text);
-    if (tiles) {
-      const at = tiles.lastIndexOf(name);
-      if (at >= 0) tiles.splice(at, 1);
-      input.value = formatMpsz(tiles);
+    clicks[field].length = 0;
+    if (field === "melds") {
+      const groups = meldGroups(input.value);
+      if (groups.length) groups[groups.length - 1] = withoutLastTile(groups[groups.length - 1]);
+      input.value = groups.filter(Boolean).join(",");
     } else {
-      input.value = Array.from(text).slice(0, -1).join("");
+      input.value = withoutLastTile(input.value);
     }
   }
 
@@ -178,7 +203,13 @@
     for (const suit of SUITS) {
       const row = el("div", { class: "palette-row", "data-suit": suit });
       for (const name of NAMES.filter((n) => n[1] === suit)) {
-        row.append(tileButton(name, `add ${name}`, () => addTile(target(), name)));
+        const title = isRed(name) ? `add ${name}: a ${label(name)} (赤)` : `add ${name}`;
+        row.append(
+          tileButton(name, title, () => {
+            addTile(target(), name);
+            refresh();
+          }),
+        );
       }
       palette.append(row);
     }
@@ -211,22 +242,58 @@
     updatePalette();
   }
 
-  function showError(message) {
-    errorBox.textContent = message;
-    errorBox.hidden = false;
-    result.hidden = true;
-    result.replaceChildren();
-    document.body.dataset.state = "error";
+  /** The query of the boxes as the address shows it: commas read better in a shared link. */
+  function queryOfForm() {
+    return paramsFromForm().toString().replace(/%2C/gi, ",");
   }
 
-  async function analyse(push) {
+  /** No analysis on screen: `message` (if any) under the box, `state` for the body. */
+  function clearResult(state, message) {
+    requestSeq += 1; // an answer still on its way is for another hand
+    shown = null;
+    result.hidden = true;
+    result.classList.remove("stale");
+    result.replaceChildren();
+    errorBox.hidden = true;
+    status.textContent = message || "";
+    status.hidden = !message;
+    document.body.dataset.state = state;
+  }
+
+  function showError(message) {
+    clearResult("error");
+    errorBox.textContent = message;
+    errorBox.hidden = false;
+  }
+
+  /** After a change by the tile buttons: analyse the boxes again, so the answer on screen is
+   * always that of the boxes; a hand or meld still being built gets a note, not an error. */
+  function refresh() {
+    const hand = parseMpsz(fields.q.value);
+    const open = meldGroups(fields.melds.value).find((group) => {
+      const tiles = parseMpsz(group); // anything but plain mpsz is the server's to judge
+      return tiles !== null && tiles.length < 3;
+    });
+    if (!fields.q.value.trim()) clearResult("idle");
+    else if (hand && hand.length % 3 === 0) {
+      clearResult("building", `${hand.length} tiles: a hand holds 3n+1 or 3n+2 tiles (13 or 14 without melds). Add a tile.`);
+    } else if (open) clearResult("building", `Meld ${open}: a meld takes 3 tiles, or 4 for a quad (槓).`);
+    else analyse("replace");
+  }
+
+  /** Ask the server about the boxes and draw its answer. `how` the address follows:
+   * "push" a new history entry, "replace" the current one, "keep" it as it is. */
+  async function analyse(how) {
     const params = paramsFromForm();
     if (!params.get("q")) {
       showError("Type a hand (mpsz like 23489m6799p22567s, or Unicode tiles) or click tiles, then Analyse.");
       return;
     }
-    const query = params.toString().replace(/%2C/gi, ","); // commas read better in a shared link
-    if (push && location.search !== `?${query}`) history.pushState(null, "", `/?${query}`);
+    const query = queryOfForm();
+    if (how !== "keep" && location.search !== `?${query}`) {
+      if (how === "push") history.pushState(null, "", `/?${query}`);
+      else history.replaceState(null, "", `/?${query}`);
+    }
     jsonLink.href = `/api/analyse?${query}`;
     jsonLink.textContent = `/api/analyse?${query}`;
     const seq = (requestSeq += 1);
@@ -247,8 +314,16 @@
     }
     errorBox.hidden = true;
     errorBox.textContent = "";
+    status.hidden = true;
+    const melds = meldGroups(params.get("melds") || "");
+    shown = {
+      query,
+      hand: redden(parseMpsz(data.hand), parseMpsz(params.get("q"))),
+      melds: data.melds.map((meld, i) => redden(parseMpsz(meld), parseMpsz(melds[i]))),
+    };
     render(data);
-    document.title = `${data.hand} · shanten 牌理`;
+    result.classList.remove("stale");
+    document.title = `${formatMpsz(shown.hand)} · shanten 牌理`;
     document.body.dataset.state = "done";
   }
 
@@ -264,25 +339,29 @@
     return el("section", { id, class: "card" }, el("h2", {}, title), children);
   }
 
+  /** Discard (打) `name` from the hand on screen ("5m" takes a plain five before a red one). */
   function discardThenAnalyse(name) {
-    removeTile("q", name);
-    analyse(true);
+    const tiles = [...shown.hand];
+    const at = tiles.includes(name) ? tiles.lastIndexOf(name) : tiles.findLastIndex((t) => kind(t) === kind(name));
+    if (at >= 0) tiles.splice(at, 1);
+    fields.q.value = formatMpsz(tiles);
+    analyse("push");
   }
 
+  /** Draw (摸) `name` into the hand on screen. */
   function drawThenAnalyse(name) {
-    const tiles = parseMpsz(fields.q.value.trim());
-    if (tiles) fields.q.value = formatMpsz([...tiles, name]);
-    else fields.q.value = fields.q.value.trim() + name;
-    analyse(true);
+    fields.q.value = formatMpsz([...shown.hand, name]);
+    analyse("push");
   }
 
   function summary(data) {
     const s = data.shanten;
+    const discarding = Boolean(data.discards); // a 3n+2 hand: one tile is to go
     const handView = el(
       "div",
       { class: "hand-view" },
-      parseMpsz(data.hand).map((name) => tileButton(name, `discard ${name} (打)`, () => discardThenAnalyse(name))),
-      data.melds.map((meld) => el("span", { class: "meld", title: `meld ${meld}` }, parseMpsz(meld).map(tile))),
+      shown.hand.map((name) => (discarding ? tileButton(name, `discard ${label(name)} (打)`, () => discardThenAnalyse(name)) : tile(name))),
+      data.melds.map((meld, i) => el("span", { class: "meld", title: `meld ${meld}` }, shown.melds[i].map(tile))),
     );
     const score = (key) => [FORMS[key], " ", el("b", { text: s[key] === null ? "–" : String(s[key]) })];
     const witness = data.witness;
@@ -292,7 +371,7 @@
     if (data.visible) rules.push(`visible ${data.visible}`);
     return card(
       "summary",
-      ["Hand ", ja("手牌"), ` · ${data.hand} · ${data.tiles} tiles`, rules.length ? ` · ${rules.join(" · ")}` : ""],
+      ["Hand ", ja("手牌"), ` · ${formatMpsz(shown.hand)} · ${data.tiles} tiles`, rules.length ? ` · ${rules.join(" · ")}` : ""],
       handView,
       el(
         "div",
@@ -309,7 +388,7 @@
           ? el("span", {}, "needs ", tilesInline(witness.needed, "needed"), ` ${witness.needed.join(" ")}`)
           : el("span", { text: "(the hand itself)" }),
       ),
-      el("p", { class: "hint", text: "Click a tile of the hand to discard it (打)." }),
+      discarding ? el("p", { class: "hint", text: "Click a tile of the hand to discard it (打)." }) : null,
     );
   }
 
@@ -387,7 +466,7 @@
             tileButton(row.discard, `discard ${row.discard} (打)`, () => discardThenAnalyse(row.discard)),
             el("span", { class: "name", text: row.discard }),
           ),
-          el("td", {}, counted(row.tiles, row.counts)),
+          el("td", { class: "effective" }, counted(row.tiles, row.counts)),
           el("td", { class: "num total", text: String(row.total) }),
           el(
             "td",
@@ -500,7 +579,7 @@
                     el("td", { class: "num", text: String(w.unseen) }),
                     el(
                       "td",
-                      {},
+                      { class: "readings" },
                       w.readings.map((r) => el("div", { class: "reading" }, `${SHAPES[r.shape] || r.shape} ${r.block}: ${r.decomposition}`)),
                     ),
                   ),
@@ -512,7 +591,7 @@
       }
     }
     result.replaceChildren(...parts);
-    result.dataset.hand = data.hand;
+    result.dataset.hand = formatMpsz(shown.hand);
     result.hidden = false;
   }
 
@@ -521,29 +600,34 @@
   buildPalette();
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    analyse(true);
+    analyse("push");
   });
   $("undo").addEventListener("click", () => {
-    const last = added.pop();
-    if (last) removeTile(last.field, last.name);
-    else removeTile(target(), (parseMpsz(fields[target()].value.trim()) || []).slice(-1)[0] || "");
+    removeLast(target());
+    refresh();
   });
   $("clear").addEventListener("click", () => {
     const field = target();
     fields[field].value = "";
-    for (let i = added.length - 1; i >= 0; i -= 1) if (added[i].field === field) added.splice(i, 1);
+    clicks[field].length = 0;
+    refresh();
   });
   for (const box of [players, rule]) {
     box.addEventListener("change", () => {
       updatePalette();
-      if (fields.q.value.trim()) analyse(true);
+      if (fields.q.value.trim()) analyse("push");
     });
+  }
+  // typing leaves the answer on screen, dimmed, until Analyse: it is another hand's
+  for (const input of Object.values(fields)) {
+    input.addEventListener("input", () => result.classList.toggle("stale", shown !== null && queryOfForm() !== shown.query));
   }
   window.addEventListener("popstate", () => {
     formFromParams(new URLSearchParams(location.search));
-    if (fields.q.value.trim()) analyse(false);
+    if (fields.q.value.trim()) analyse("keep");
+    else clearResult("idle");
   });
   formFromParams(new URLSearchParams(location.search));
   document.body.dataset.state = "idle";
-  if (fields.q.value.trim()) analyse(false);
+  if (fields.q.value.trim()) analyse("keep");
 })();
