@@ -84,6 +84,7 @@ def test_players_option(capsys: pytest.CaptureFixture[str]) -> None:
         (["11111m"], "5 copies of 1m"),
         (["2m", "--players", "3"], "2m does not exist in 3-player mahjong"),
         (["1m", "--melds", "124m"], "'124m' is not a meld"),
+        (["1m", "--melds", "111p,111s"], "1 concealed tile and 2 melds make 7 tiles"),
         (["1z", "--visible", "1111z"], "5 copies of 1z in the hand, melds and visible tiles"),
     ],
 )
