@@ -14,6 +14,8 @@ import pytest
 
 import shanten
 from shanten.cli import WIDTH, main
+from shanten.cli_text import as_text
+from shanten.report import report
 
 LANGS = ("en", "ja")
 TILE = re.compile("[\U0001f000-\U0001f02f]")
@@ -190,3 +192,24 @@ def test_a_count_of_one_is_singular(capsys: pytest.CaptureFixture[str]) -> None:
     assert [o.ukeire.total for o in table] == [3, 1]  # 3 of 1m unseen, 1 of 2m
     out = run(argv, capsys)
     assert "1 tile\n" in out and "1 tiles" not in out and "3 tiles" in out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_long_rows_wrap_and_keep_their_columns(lang: Literal["en", "ja"]) -> None:
+    data = report("23489m6799p22567s")
+    row = data["discards"]["all"][0]
+    row["tiles"] = [str(shanten.Tile(i)) for i in range(34)]  # every tile, as no hand has
+    lines = as_text(data, lang).splitlines()
+    assert max(columns(line) for line in lines) <= WIDTH
+    table = lines[lines.index("  1-shanten" if lang == "en" else "  1向聴") + 1 :]
+    table = table[: table.index("")]
+    first, *rest = itertools.takewhile(lambda x: x == table[0] or x.startswith(" " * 9), table)
+    assert rest  # the row wrapped, its tiles all there in order
+    assert re.findall(r"\d[mpsz]", " ".join([first, *rest]))[1:35] == row["tiles"]
+    tiles = re.search(r"\d[mpsz]", first[first.index(row["discard"]) + 2 :])
+    assert tiles is not None
+    start = at(first, first.index(row["discard"]) + 2 + tiles.start())
+    for line in rest:  # the continuation lines go on under the first tile
+        assert at(line, len(line) - len(line.lstrip())) == start
+    rows = [line for line in table if re.search(r"^    (cut|打)|good|良形", line)]
+    assert_in_line(rows, ROW_EN if lang == "en" else ROW_JA)
