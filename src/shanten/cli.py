@@ -32,12 +32,13 @@ import errno
 import importlib
 import json
 import os
+import shutil
 import sys
-import textwrap
 from collections.abc import Sequence
 from typing import IO, NoReturn
 
 from shanten.cli_text import WIDTH, as_text
+from shanten.display import wrap
 from shanten.errors import ShantenError
 from shanten.report import report
 
@@ -89,9 +90,11 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _parser() -> _Parser:
+    # argparse wraps the options to the terminal: the description and commands follow suit
+    columns = min(WIDTH, shutil.get_terminal_size().columns) - 2
     parser = _Parser(
         prog="shanten",
-        description=textwrap.fill(_DESCRIPTION, WIDTH - 2),
+        description="\n".join(wrap(_DESCRIPTION.split(" "), columns)),
         formatter_class=argparse.RawDescriptionHelpFormatter,
         add_help=False,
     )
@@ -116,11 +119,11 @@ def _parser() -> _Parser:
         usage += f"\n       shanten {name} {arguments}"
     parser.usage = usage
     commands = "\n".join(
-        textwrap.fill(summary, WIDTH - 2, initial_indent=f"  {name:<8}", subsequent_indent=" " * 10)
+        "\n".join(wrap(summary.split(" "), columns, first=f"  {name:<8}", indent=" " * 10))
         for name, (_, _, summary) in COMMANDS.items()
     )
     parser.epilog = (
-        f"commands (in place of the hand; shanten COMMAND --help for their options):\n"
+        f"commands, in place of the hand (each has its own --help):\n"
         f"{commands}\n\nexample: shanten 23489m6799p22567s"
     )
     return parser
