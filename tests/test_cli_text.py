@@ -154,7 +154,7 @@ def test_a_thirteen_sided_wait_is_printed_once(capsys: pytest.CaptureFixture[str
     hand = "19m19p19s1234567z"
     out = run([hand], capsys)
     waits = out.split("waits:")[1]
-    assert "thirteen-sided" in waits and "terminals and honours" in waits
+    assert "thirteen-sided" in waits and "terminal and honour" in waits
     assert "119m" not in waits  # no completed hand, let alone twice per tile
     left = re.findall(r"(\d[mpsz]) \S\s*\((\d) left\)", waits)
     found = shanten.waits(hand)

@@ -47,9 +47,8 @@ _TEXT: dict[Language, dict[str, str]] = {
         "waits": "waits:",
         "left": "({n} left)",
         "readings": "readings:",
-        "thirteen_sided": "waits: all 13 terminals and honours, a thirteen-sided wait "
-        "(kokushi13, 十三面待ち): the hand holds one of each, and any of them completes "
-        "thirteen orphans as its pair",
+        "thirteen_sided": "waits: thirteen-sided (kokushi13, 十三面待ち): one of each terminal "
+        "and honour, so any of the 13 completes thirteen orphans as its pair",
     },
     "ja": {
         "hand": "手牌",
