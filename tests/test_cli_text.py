@@ -213,3 +213,13 @@ def test_long_rows_wrap_and_keep_their_columns(lang: Literal["en", "ja"]) -> Non
         assert at(line, len(line) - len(line.lstrip())) == start
     rows = [line for line in table if re.search(r"^    (cut|打)|good|良形", line)]
     assert_in_line(rows, ROW_EN if lang == "en" else ROW_JA)
+
+
+def test_good_shape_column_follows_the_rows_that_have_one(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    out = run(["23489m6799p22567s", "--lang", "ja"], capsys)
+    rows = [line for line in out.splitlines() if "良形" in line]
+    assert len(rows) == sum(1 for o in shanten.discards("23489m6799p22567s") if o.shanten == 1)
+    ends = [at(line, line.index("枚]") + 2) for line in rows]
+    assert {at(line, line.index("良形")) for line in rows} == {max(ends) + 2}

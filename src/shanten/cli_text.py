@@ -39,8 +39,6 @@ _TEXT: dict[Language, dict[str, str]] = {
         "all": _ALL_EN,
         "standard": _STANDARD_EN,
         "same": f"{_STANDARD_EN}: the same.",
-        "cut": "cut",
-        "good": "good",
         "level": "{n}-shanten",
         "tenpai_level": "ready (0-shanten)",
         "effective": "effective tiles: {total}, unseen copies of each",
@@ -63,8 +61,6 @@ _TEXT: dict[Language, dict[str, str]] = {
         "all": "標準形",
         "standard": "一般形",
         "same": "一般形: 標準形と同じ。",
-        "cut": "打",
-        "good": "良形",
         "level": "{n}向聴",
         "tenpai_level": "聴牌",
         "effective": "有効牌: {total} (各牌の残り枚数)",
@@ -138,54 +134,65 @@ def _draws_en(row: dict[str, Any], prefix: str) -> list[str]:
     tiles = wrap(row["tiles"], _TILES_COLUMN) if row["tiles"] else [""]
     count = _tiles(row["total"], "en").split(" ")
     right = f"{count[0]:>3} {count[1]:<5}"
-    good = row["good_shape"]
-    if good is not None and good["total"]:
-        right += f"  good {good['share']:>4.0%}"
+    right += f"  {_good(row, 'good')}"
     lines = [f"{prefix}{pad(tiles[0], _TILES_COLUMN)} {right}".rstrip()]
     lines += [" " * width(prefix) + chunk for chunk in tiles[1:]]
     return lines
 
 
-def _draws_ja(row: dict[str, Any], prefix: str, column: int) -> list[str]:
-    """A Japanese discard row as Tenhou writes it, 摸[tiles N枚], wrapped to ``column``
-    display columns under the first tile, then the good-shape share in a column."""
+def _draws_ja(row: dict[str, Any], room: int) -> list[str]:
+    """A Japanese discard row's draws as Tenhou writes them, 摸[tiles N枚], wrapped to
+    ``room`` display columns, the continuation lines under the first tile."""
     suffix = f" {row['total']}枚]"
     lines: list[str] = []
     line = "摸["
     for index, tile in enumerate(row["tiles"]):
         end = suffix if index == len(row["tiles"]) - 1 else ""
-        if widest(line + tile + end) > column and line.strip() != "摸[":
+        if widest(line + tile + end) > room and line.strip() != "摸[":
             lines.append(line)
             line = " " * width("摸[")
         line += tile
-    lines.append(line + suffix)
+    return [*lines, line + suffix]
+
+
+def _good(row: dict[str, Any], label: str) -> str:
+    """The good-shape share (良形率) of a 1-shanten row, or nothing."""
     good = row["good_shape"]
-    if good is not None and good["total"]:
-        lines[-1] = pad(lines[-1], column) + f"  良形 {good['share']:>4.0%}"
-    indent = " " * width(prefix)
-    return [prefix + lines[0]] + [indent + line for line in lines[1:]]
+    return "" if good is None or not good["total"] else f"{label} {good['share']:>4.0%}"
+
+
+def _rows_ja(rows: list[dict[str, Any]]) -> list[list[str]]:
+    """Japanese discard rows, 打X 摸[tiles N枚], with the good-shape share in one column
+    after the longest 摸[...] among the rows that have one."""
+    room = WIDTH - widest("    打1m 🀇  ") - width("  良形 100%")
+    draws = [_draws_ja(row, room) for row in rows]
+    column = max(
+        (width(d[-1]) for d, r in zip(draws, rows, strict=True) if _good(r, "")), default=0
+    )
+    out = []
+    for row, lines in zip(rows, draws, strict=True):
+        prefix = f"    打{row['discard']} {_glyph(row['discard'])} "
+        if _good(row, ""):
+            lines[-1] = f"{pad(lines[-1], column)}  {_good(row, '良形')}"
+        out.append([prefix + lines[0]] + [" " * width(prefix) + line for line in lines[1:]])
+    return out
 
 
 def _discard_rows(rows: list[dict[str, Any]], text: dict[str, str], lang: Language) -> list[str]:
     """A discard table (打牌候補), one row per discard, grouped by shanten number."""
     lines: list[str] = []
     level = None
-    # the Japanese rows put the good-shape share after the longest 摸[...] group
-    room = WIDTH - widest("    打1m 🀇  ") - width("  良形 100%")
-    column = max((width(f"摸[{''.join(r['tiles'])} {r['total']}枚]") for r in rows), default=0)
-    column = min(column, room)
-    for row in rows:
+    japanese = _rows_ja(rows) if lang == "ja" else []
+    for index, row in enumerate(rows):
         if row["shanten"] != level:
             level = row["shanten"]
             lines.append(
                 "  " + (text["tenpai_level"] if level == 0 else text["level"].format(n=level))
             )
         if lang == "ja":
-            prefix = f"    {text['cut']}{row['discard']} {_glyph(row['discard'])} "
-            lines += _draws_ja(row, prefix, column)
+            lines += japanese[index]
         else:
-            prefix = f"    {text['cut']} {row['discard']} {_glyph(row['discard'])} "
-            lines += _draws_en(row, prefix)
+            lines += _draws_en(row, f"    cut {row['discard']} {_glyph(row['discard'])} ")
     return lines
 
 
