@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -32,15 +33,17 @@ def test_fourteen_tiles_print_the_discard_table(capsys: pytest.CaptureFixture[st
 def test_japanese_rows_read_like_tenhou(capsys: pytest.CaptureFixture[str]) -> None:
     out = run(["23489m6799p22567s", "--lang", "ja"], capsys)
     first = shanten.discards("23489m6799p22567s")[0]
+    # the glyph sits in a two-column cell, as 🀄 takes two columns
     expected = f"打{first.discard} " + shanten.Tile(first.discard).unicode
-    expected += f" 摸[{''.join(first.ukeire.tiles)} {first.ukeire.total}枚]"
+    expected += f"  摸[{''.join(first.ukeire.tiles)} {first.ukeire.total}枚]"
     assert expected in out
     assert "向聴数" in out and "1向聴" in out
 
 
 def test_thirteen_tiles_print_effective_tiles_or_waits(capsys: pytest.CaptureFixture[str]) -> None:
     out = run(["2389m6799p22567s"], capsys)
-    assert "effective tiles (24 tiles)" in out and "1m 4m 7m 5p 8p 9p 2s" in out
+    assert "effective tiles: 24 tiles" in out
+    assert re.findall(r"(\d[mpsz]) \S\s+\d", out) == ["1m", "4m", "7m", "5p", "8p", "9p", "2s"]
     out = run(["123m456p789s1122z"], capsys)
     assert "waits:" in out and "1z" in out and "shanpon 111z" in out
 
@@ -84,6 +87,7 @@ def test_players_option(capsys: pytest.CaptureFixture[str]) -> None:
         (["11111m"], "5 copies of 1m"),
         (["2m", "--players", "3"], "2m does not exist in 3-player mahjong"),
         (["1m", "--melds", "124m"], "'124m' is not a meld"),
+        (["1m", "--melds", "111p,111s"], "1 concealed tile and 2 melds make 7 tiles"),
         (["1z", "--visible", "1111z"], "5 copies of 1z in the hand, melds and visible tiles"),
     ],
 )

@@ -3,105 +3,103 @@
 
 Prints the shanten number of each form and a witness; for a 14-tile (3n+2) hand the
 discard table as Tenhou's 牌理 shows it (打X 摸[tiles N枚]), in both views; for a 13-tile
-(3n+1) hand the effective tiles, or the waits when ready. ``--json`` prints the same as
-data (:func:`shanten.report.report`). Bad input prints the error and exits with 2.
+(3n+1) hand the effective tiles with their unseen copies, or the waits when ready.
+``--json`` prints the same as data (:func:`shanten.report.report`).
 
-``shanten serve [--host 127.0.0.1] [--port 8000]`` starts the local page instead
-(:mod:`shanten.web.server`).
+Subcommands take the place of the hand: ``shanten serve [--host 127.0.0.1] [--port 8000]``
+starts the local page instead (:mod:`shanten.web.server`).
+
+Exit status, as scripts see it:
+
+- 0: the analysis (or ``--help``) was written in full.
+- 2: bad input (a hand, meld or option that is not valid): one error on stderr, nothing
+  on stdout. With ``--json`` the error is JSON too, in the shape the web endpoint uses:
+  ``{"error": {"type": "HandError", "message": "..."}}``, the type being the library's
+  error class, or ``UsageError`` for arguments that do not parse.
+- 1: the output could not be written (a full disk, a closed stdout, an encoding that
+  cannot show the tiles): one line on stderr, ``shanten: error: cannot write the
+  output: ...`` (type ``OutputError`` with ``--json``).
+- 141: stdout is a pipe whose reader quit before the output was written (as ``head``
+  may). Nothing is printed, as for a tool that the SIGPIPE signal stops: 141 is
+  128 + 13, the status a shell reports for one.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
+import importlib
 import json
+import os
+import shutil
 import sys
-import textwrap
 from collections.abc import Sequence
-from typing import Any
+from typing import IO, NoReturn
 
+from shanten.cli_text import WIDTH, as_text
+from shanten.display import wrap
 from shanten.errors import ShantenError
-from shanten.hand import Hand
 from shanten.report import report
-from shanten.tiles import Tile
 
-__all__ = ["main"]
+__all__ = ["COMMANDS", "WIDTH", "main"]
 
-WIDTH = 80
+#: Exit status for bad input, and for output that could not be written.
+BAD_INPUT, OUTPUT_FAILED = 2, 1
+#: Exit status when the reader of a pipe has gone: 128 + SIGPIPE, as a shell reports it.
+BROKEN_PIPE = 141
 
-_TEXT = {
-    "en": {
-        "hand": "hand",
-        "melds": "melds",
-        "shanten": "shanten",
-        "forms": "standard {standard}, seven pairs {chiitoitsu}, thirteen orphans {kokushi}",
-        "complete": "complete",
-        "ready": "ready",
-        "witness": "witness",
-        "needs": "needs",
-        "nothing": "nothing",
-        "all": "All forms (標準形)",
-        "standard": "Standard form only (一般形)",
-        "same": "Standard form only (一般形): the same.",
-        "row": "cut {discard} {glyph}  {tiles}",
-        "count": "{total} tiles",
-        "good": "good {share:.0%}",
-        "level": "{n}-shanten",
-        "tenpai_level": "ready (0-shanten)",
-        "effective": "effective tiles",
-        "waits": "waits",
-        "left": "{n} left",
-        "readings": "readings",
-    },
-    "ja": {
-        "hand": "手牌",
-        "melds": "副露",
-        "shanten": "向聴数",
-        "forms": "一般形 {standard}、七対子 {chiitoitsu}、国士無双 {kokushi}",
-        "complete": "和了",
-        "ready": "聴牌",
-        "witness": "完成形の例",
-        "needs": "必要牌",
-        "nothing": "なし",
-        "all": "標準形",
-        "standard": "一般形",
-        "same": "一般形: 標準形と同じ。",
-        "row": "打{discard} {glyph} 摸[{tiles}",
-        "count": "{total}枚]",
-        "good": "良形 {share:.0%}",
-        "level": "{n}向聴",
-        "tenpai_level": "聴牌",
-        "effective": "有効牌",
-        "waits": "待ち",
-        "left": "残り{n}枚",
-        "readings": "和了形",
-    },
+#: The subcommands: name -> (module whose ``main(argv)`` runs it, arguments, summary).
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "serve": (
+        "shanten.web.server",
+        "[--host HOST] [--port PORT]",
+        "serve the local page (牌理) and its JSON endpoint on this machine (docs/web.md)",
+    ),
 }
 
-
-_SHAPES: dict[str, dict[str, str]] = {
-    "en": {},
-    "ja": {
-        "tanki": "単騎",
-        "shanpon": "双碰",
-        "kanchan": "嵌張",
-        "penchan": "辺張",
-        "ryanmen": "両面",
-        "kokushi": "国士単騎",
-        "kokushi13": "国士十三面",
-    },
-}
+_DESCRIPTION = (
+    "Exact shanten number (向聴数) of a riichi-mahjong hand, with a witness, and the "
+    "discard table (14 tiles) or the effective tiles and waits (13 tiles)."
+)
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+class UsageError(Exception):
+    """The arguments do not parse: an unknown option, a missing hand, a bad choice."""
+
+
+class _HelpRequested(Exception):
+    """``-h``/``--help`` was given."""
+
+
+class _HelpAction(argparse.Action):
+    """``--help`` that leaves the writing to :func:`main`, which checks that it worked."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, *args: object, **kwargs: object) -> NoReturn:
+        raise _HelpRequested
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser that raises :class:`UsageError` instead of exiting."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def _parser() -> _Parser:
+    # argparse wraps the options to the terminal: the description and commands follow suit
+    columns = min(WIDTH, shutil.get_terminal_size().columns) - 2
+    parser = _Parser(
         prog="shanten",
-        description="Exact shanten number of a riichi-mahjong hand, with a witness, "
-        "the discard table (14 tiles) or the effective tiles and waits (13 tiles).",
-        epilog="example: shanten 23489m6799p22567s\n"
-        "shanten serve [--host 127.0.0.1] [--port 8000]: the local page (docs/web.md)",
+        description="\n".join(wrap(_DESCRIPTION.split(" "), columns)),
         formatter_class=argparse.RawDescriptionHelpFormatter,
+        add_help=False,
     )
     parser.add_argument("hand", help="the concealed hand: mpsz (123m456p789s11z) or Unicode tiles")
+    parser.add_argument("-h", "--help", action=_HelpAction, help="show this help and exit")
     parser.add_argument(
         "--melds", default="", help="called melds, comma-separated: 123m,555z,1111p"
     )
@@ -116,123 +114,84 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--lang", choices=("en", "ja"), default="en", help="language of the text")
     parser.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    usage = parser.format_usage().removeprefix("usage: ").rstrip("\n")
+    for name, (_, arguments, _) in COMMANDS.items():
+        usage += f"\n       shanten {name} {arguments}"
+    parser.usage = usage
+    commands = "\n".join(
+        "\n".join(wrap(summary.split(" "), columns, first=f"  {name:<8}", indent=" " * 10))
+        for name, (_, _, summary) in COMMANDS.items()
+    )
+    parser.epilog = (
+        f"commands, in place of the hand (each has its own --help):\n"
+        f"{commands}\n\nexample: shanten 23489m6799p22567s"
+    )
     return parser
 
 
-def _glyphs(names: Sequence[str]) -> str:
-    return "".join(Tile(name).unicode for name in names)
-
-
-def _level(text: dict[str, str], shanten: int | None) -> str:
-    if shanten is None:
-        return "-"
-    if shanten == -1:
-        return f"-1 ({text['complete']})"
-    if shanten == 0:
-        return f"0 ({text['ready']})"
-    return str(shanten)
-
-
-def _wrap(first: str, rest: str, indent: int) -> list[str]:
-    """``first`` then ``rest`` wrapped to WIDTH, continuation lines indented."""
-    return textwrap.wrap(
-        first + rest, width=WIDTH, subsequent_indent=" " * indent, break_on_hyphens=False
-    ) or [first]
-
-
-def _header(data: dict[str, Any], text: dict[str, str]) -> list[str]:
-    shanten = data["shanten"]
-    forms = text["forms"].format(**{k: "-" if v is None else v for k, v in shanten.items()})
-    witness = data["witness"]
-    needed = " ".join(witness["needed"]) or text["nothing"]
-    lines = [f"{text['hand']:<9}{data['hand']}  {data['unicode']}"]
-    if data["melds"]:
-        melds = "  ".join(f"{m} {Hand(m).unicode}" for m in data["melds"])
-        lines.append(f"{text['melds']:<9}{melds}")
-    lines.append(f"{text['shanten']:<9}{_level(text, shanten['min'])}  ({forms})")
-    lines.append(f"{text['witness']:<9}{witness['hand']}  ({text['needs']} {needed})")
-    return lines
-
-
-_TILES_COLUMN = 40
-
-
-def _discard_rows(rows: list[dict[str, Any]], text: dict[str, str], lang: str) -> list[str]:
-    lines: list[str] = []
-    level = None
-    for row in rows:
-        if row["shanten"] != level:
-            level = row["shanten"]
-            lines.append(
-                "  " + (text["tenpai_level"] if level == 0 else text["level"].format(n=level))
-            )
-        glyph = Tile(row["discard"]).unicode
-        good = row["good_shape"]
-        if lang == "ja":
-            left = text["row"].format(
-                discard=row["discard"], glyph=glyph, tiles="".join(row["tiles"])
-            )
-            right = text["count"].format(total=row["total"])
-            if good is not None and good["total"]:
-                right += "  " + text["good"].format(share=good["share"])
-            lines.extend(_wrap("    " + left, " " + right, 8))
-            continue
-        prefix = "    " + text["row"].format(discard=row["discard"], glyph=glyph, tiles="")
-        right = f"{row['total']:>3} tiles"
-        if good is not None and good["total"]:
-            right += f"  good {good['share']:>4.0%}"
-        chunks = textwrap.wrap(" ".join(row["tiles"]), _TILES_COLUMN) or [""]
-        lines.append(f"{prefix}{chunks[0]:<{_TILES_COLUMN}} {right}")
-        lines.extend(" " * len(prefix) + chunk for chunk in chunks[1:])
-    return lines
-
-
-def _as_text(data: dict[str, Any], lang: str) -> str:
-    text = _TEXT[lang]
-    lines = _header(data, text)
-    if "discards" in data:
-        if data["decompositions"]:
-            lines.append(f"{text['readings']}:")
-            lines.extend(f"  {d['text']}" for d in data["decompositions"])
-        tables = data["discards"]
-        lines += ["", text["all"], *_discard_rows(tables["all"], text, lang)]
-        if tables["standard"] == tables["all"]:
-            lines += ["", text["same"]]
-        else:
-            lines += ["", text["standard"], *_discard_rows(tables["standard"], text, lang)]
-    elif data["waits"]:
-        lines.append(f"{text['waits']}:")
-        for wait in data["waits"]:
-            left = f"  {wait['tile']} {Tile(wait['tile']).unicode} ({text['left'].format(n=wait['unseen'])})"
-            for reading in wait["readings"]:
-                shape = _SHAPES[lang].get(reading["shape"], reading["shape"])
-                lines.extend(
-                    _wrap(f"{left}  {shape} {reading['block']}: ", reading["decomposition"], 6)
-                )
-                left = " " * len(left)
+def _report_error(kind: str, message: str, *, as_json: bool, usage: str = "") -> None:
+    """Write one error to stderr, as text (after ``usage``) or as the web endpoint's JSON."""
+    if as_json:
+        line = json.dumps({"error": {"type": kind, "message": message}}, ensure_ascii=False)
     else:
-        for view in ("all", "standard"):
-            result = data["ukeire"][view]
-            if view == "standard" and result == data["ukeire"]["all"]:
-                lines.append(text["same"])
-                break
-            tiles = " ".join(result["tiles"])
-            total = text["count"].format(total=result["total"]).rstrip("]")
-            lines.append("")
-            lines.append(f"{text[view]}: {text['effective']} ({total})")
-            lines.extend(_wrap("  ", f"{tiles}  {_glyphs(result['tiles'])}", 2))
-    return "\n".join(lines)
+        line = f"{usage}shanten: error: {message}"
+    with contextlib.suppress(AttributeError, OSError, ValueError):  # stderr failing too
+        print(line, file=sys.stderr, flush=True)
+
+
+def _silence(stream: IO[str]) -> None:
+    """Point a failed stream's file descriptor at /dev/null, so that Python's own flush at
+    exit does not fail again with a traceback; the exit status already tells."""
+    try:
+        descriptor = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, descriptor)
+    finally:
+        os.close(devnull)
+
+
+def _emit(output: str, *, as_json: bool) -> int:
+    """Write ``output`` to stdout and flush it; the exit status says whether it arrived."""
+    stream = sys.stdout
+    try:
+        if stream is None:  # started with stdout closed
+            raise OSError(errno.EBADF, "stdout is closed")
+        stream.write(output)
+        stream.flush()
+    except BrokenPipeError:  # the reader has gone, as when piped into head: stay quiet
+        _silence(stream)
+        return BROKEN_PIPE
+    except UnicodeEncodeError as error:
+        reason = (
+            f"the output encoding {error.encoding} cannot show U+{ord(error.object[error.start]):04X} "
+            "(set PYTHONIOENCODING=utf-8)"
+        )
+        _report_error("OutputError", f"cannot write the output: {reason}", as_json=as_json)
+        return OUTPUT_FAILED
+    except (OSError, ValueError) as error:  # a full disk, a closed file
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        _silence(stream)
+        _report_error("OutputError", f"cannot write the output: {reason}", as_json=as_json)
+        return OUTPUT_FAILED
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (0, or 2 on bad input)."""
+    """Run the command line; returns the exit status (0, 2 on bad input, 1 or 141 when
+    the output could not be written: see the module's documentation)."""
     arguments = list(sys.argv[1:] if argv is None else argv)
-    if arguments[:1] == ["serve"]:  # "serve" is no valid hand, so this is unambiguous
-        from shanten.web.server import main as serve_main
-
-        return serve_main(arguments[1:])
-    args = _parser().parse_args(arguments)
+    if arguments and arguments[0] in COMMANDS:  # no command name is a valid hand
+        module = importlib.import_module(COMMANDS[arguments[0]][0])
+        status: int = module.main(arguments[1:])
+        return status
+    # argparse takes any unique prefix of an option: --js is --json
+    as_json = any(len(a) > 2 and "--json".startswith(a) for a in arguments)
+    parser = _parser()
     try:
+        args = parser.parse_args(arguments)
         melds = [m.strip() for m in args.melds.split(",") if m.strip()]
         data = report(
             args.hand,
@@ -241,15 +200,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             count_melded_copies=args.count_melded_copies,
             visible=args.visible,
         )
+    except _HelpRequested:
+        return _emit(parser.format_help(), as_json=False)
+    except UsageError as error:
+        if not as_json:  # as argparse does: the usage, then the error
+            _report_error("UsageError", str(error), as_json=False, usage=parser.format_usage())
+        else:
+            _report_error("UsageError", str(error), as_json=True)
+        return BAD_INPUT
     except ShantenError as error:
-        print(f"shanten: error: {error}", file=sys.stderr)
-        return 2
-    output = json.dumps(data, ensure_ascii=False) if args.json else _as_text(data, args.lang)
-    try:
-        print(output)
-    except BrokenPipeError:  # e.g. piped into head: not an error
-        sys.stderr.close()
-    return 0
+        _report_error(type(error).__name__, str(error), as_json=as_json)
+        return BAD_INPUT
+    output = json.dumps(data, ensure_ascii=False) if args.json else as_text(data, args.lang)
+    return _emit(output + "\n", as_json=as_json)
 
 
 if __name__ == "__main__":  # pragma: no cover

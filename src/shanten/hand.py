@@ -302,7 +302,8 @@ def position(
         if size + 3 * k not in (13, 14):
             plural = "meld" if k == 1 else "melds"
             raise HandError(
-                f"{size} concealed tiles and {k} {plural} make {size + 3 * k} tiles: "
+                f"{size} concealed tile{'' if size == 1 else 's'} and {k} {plural} make "
+                f"{size + 3 * k} tiles: "
                 f"with {k} {plural} the concealed hand holds {13 - 3 * k} or {14 - 3 * k} tiles"
             )
     melded = [0] * NUM_TILES
