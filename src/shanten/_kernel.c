@@ -581,16 +581,36 @@ hold(PyObject *object, Py_ssize_t length, const char *what)
     return (const uint8_t *)buffer->buf;
 }
 
+/* The buffers all_below() has passed, so a table shared by parts (the suits' class
+ * ids) is read once. */
+#define CHECKED_MAX 64
+static struct {
+    const uint8_t *table;
+    Py_ssize_t length;
+    int bound, or_value;
+} CHECKED[CHECKED_MAX];
+static int NCHECKED;
+
 static int
 all_below(const uint8_t *table, Py_ssize_t length, int bound, int or_value,
           const char *what)
 {
+    for (int i = 0; i < NCHECKED; i++)
+        if (CHECKED[i].table == table && CHECKED[i].length == length &&
+            CHECKED[i].bound == bound && CHECKED[i].or_value == or_value)
+            return 1;
     for (Py_ssize_t i = 0; i < length; i++) {
         if (table[i] >= bound && table[i] != or_value) {
             PyErr_Format(PyExc_ValueError, "%s: entry %zd is %d, not below %d", what, i,
                          (int)table[i], bound);
             return 0;
         }
+    }
+    /* the views in HELD keep a checked buffer alive, so its address is never reused */
+    if (NCHECKED < CHECKED_MAX) {
+        CHECKED[NCHECKED].table = table, CHECKED[NCHECKED].length = length;
+        CHECKED[NCHECKED].bound = bound, CHECKED[NCHECKED].or_value = or_value;
+        NCHECKED++;
     }
     return 1;
 }
@@ -896,6 +916,31 @@ k_ukeire(PyObject *Py_UNUSED(module), PyObject *args)
         size % 3 != 1 || !(d = effective(rules, counts, size, form, closed, &mask)))
         return not_held();
     return make_ukeire(d - 1, mask, unseen);
+}
+
+PyDoc_STRVAR(effective_doc,
+"effective(counts, players, form, closed)\n--\n\n"
+"(distance, mask) of a checked 3n+1 hand: bit t of mask is set where drawing tile t\n"
+"lowers the distance; form 0 all forms, 1 standard; closed as for distance().");
+
+static PyObject *
+k_effective(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    PyObject *object;
+    int players, form, closed;
+    uint8_t counts[NUM_TILES];
+    if (!PyArg_ParseTuple(args, "Oiip:effective", &object, &players, &form, &closed))
+        return NULL;
+    const Rules *rules = rules_of(players);
+    if (rules == NULL || !read_bytes(object, counts, "counts"))
+        return NULL;
+    int size = hand_size(counts);
+    uint64_t mask;
+    int d;
+    if ((form != FORM_ALL && form != FORM_STANDARD) || !fits(rules, counts, size) ||
+        size % 3 != 1 || !(d = effective(rules, counts, size, form, closed, &mask)))
+        return not_held();
+    return Py_BuildValue("iK", d, (unsigned long long)mask);
 }
 
 PyDoc_STRVAR(discards_doc,
@@ -1267,6 +1312,7 @@ static PyMethodDef methods[] = {
     {"configure", configure, METH_VARARGS, configure_doc},
     {"distance", k_distance, METH_VARARGS, distance_doc},
     {"ukeire", k_ukeire, METH_VARARGS, ukeire_doc},
+    {"effective", k_effective, METH_VARARGS, effective_doc},
     {"discards", k_discards, METH_VARARGS, discards_doc},
     {"batch_shanten", k_batch_shanten, METH_VARARGS, batch_shanten_doc},
     {"batch_ukeire", k_batch_ukeire, METH_VARARGS, batch_ukeire_doc},

@@ -22,11 +22,10 @@ Cutting 3z from 123m456p789s11223z leaves a 1z/2z wait (双碰) with two of each
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Literal
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Literal
 
 from shanten.efficiency_results import Discard, GoodShape, Ukeire, tenhou_key
-from shanten.efficiency_tables import EfficiencyTables, PartTables, efficiency_tables
 from shanten.errors import HandError, RuleError
 from shanten.forms import (
     _combine,
@@ -40,6 +39,9 @@ from shanten.hand import HandLike, MeldLike, Position, position
 from shanten.notation import counts_of, parse_tiles
 from shanten.tables import target_index
 from shanten.tiles import NUM_TILES, TERMINALS_AND_HONOURS, TILE_NAMES, tile_name
+
+if TYPE_CHECKING:
+    from shanten.efficiency_tables import EfficiencyTables, PartTables
 
 __all__ = ["Discard", "FormView", "GoodShape", "Ukeire", "discards", "good_shape", "ukeire"]
 
@@ -219,6 +221,8 @@ def _effective(
         elif pos.capped:
             standard = _effective_standard_capped(_with_counts(pos, counts))
         else:
+            from shanten.efficiency_tables import efficiency_tables
+
             standard = _effective_standard(counts, pos.players, efficiency_tables(pos.players))
         if form == "standard" or not closed:
             return standard
@@ -377,6 +381,8 @@ def discards_of(
     counts = list(pos.counts)
     standard = None
     if form in ("all", "standard") and not pos.capped:
+        from shanten.efficiency_tables import efficiency_tables
+
         standard = _standard_after_each_discard(counts, efficiency_tables(pos.players))
     closed_after = _closed_after_each_discard(counts) if pos.closed else {}
     for tile in range(NUM_TILES):
@@ -387,18 +393,43 @@ def discards_of(
             pos, counts, form, standard[tile] if standard else None, closed_after.get(tile)
         )
         listing = _listing(pos, seen, distance, tiles)
-        good = None
-        if second_step and distance == 2:
-            good = _good_shape(pos, counts, seen, tiles, form)
         counts[tile] += 1
         options.append(
             (
                 tenhou_key(distance, listing.total, tile),
-                Discard(TILE_NAMES[tile], distance - 1, listing, good),
+                Discard(TILE_NAMES[tile], distance - 1, listing),
             )
         )
     options.sort()  # the keys differ (by tile), so only they are compared
-    return tuple([option[1] for option in options])
+    table = tuple([option[1] for option in options])
+    if not second_step:
+        return table
+    return with_second_step(pos, seen, table, lambda held: _effective(pos, held, form))
+
+
+#: The counts of a 3n+1 hand -> (its distance, its effective tiles), in one form view.
+Effective = Callable[[Sequence[int]], tuple[int, list[int]]]
+_TILE_INDEX = {name: index for index, name in enumerate(TILE_NAMES)}
+
+
+def with_second_step(
+    pos: Position, seen: Sequence[int], table: Sequence[Discard], effective: Effective
+) -> tuple[Discard, ...]:
+    """The rows of ``pos``'s discard table, each 1-shanten row with its
+    :class:`GoodShape`; ``effective`` gives the effective tiles of a 3n+1 hand."""
+    counts = list(pos.counts)
+    rows = []
+    for row in table:
+        if row.shanten != 1:
+            rows.append(row)
+            continue
+        tile = _TILE_INDEX[row.discard]
+        counts[tile] -= 1
+        tiles = [_TILE_INDEX[name] for name in row.ukeire.tiles]
+        good = _good_shape(pos, counts, seen, tiles, effective)
+        counts[tile] += 1
+        rows.append(Discard(row.discard, row.shanten, row.ukeire, good))
+    return tuple(rows)
 
 
 def good_shape(
@@ -426,11 +457,15 @@ def good_shape(
         raise HandError(
             f"good_shape takes a 1-shanten hand; {_quote(hand)} is {distance - 1}-shanten"
         )
-    return _good_shape(pos, list(pos.counts), seen, tiles, form)
+    return _good_shape(pos, list(pos.counts), seen, tiles, lambda held: _effective(pos, held, form))
 
 
 def _good_shape(
-    pos: Position, counts: list[int], seen: Sequence[int], tiles: Sequence[int], form: FormView
+    pos: Position,
+    counts: list[int],
+    seen: Sequence[int],
+    tiles: Sequence[int],
+    effective: Effective,
 ) -> GoodShape:
     """Weigh each effective draw of a 1-shanten hand by its unseen copies, and count it
     good when some discard after it leaves a two-sided-or-better ready hand."""
@@ -447,7 +482,7 @@ def _good_shape(
             if not counts[discard]:
                 continue
             counts[discard] -= 1
-            distance, winning = _effective(pos, counts, form)
+            distance, winning = effective(counts)
             is_good = False
             if distance == 1 and len(winning) >= 3:
                 is_good = True

@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from shanten.hand import Hand, Position
-from shanten.tables import INF, TARGETS, Kind, complete_shapes, encode, target_index
+from shanten.tables import INF, TARGETS, Kind, encode, target_index
 from shanten.tiles import NUM_TILES, TERMINALS_AND_HONOURS, Tile
 
 __all__ = [
@@ -115,6 +115,8 @@ class _ShapeColumns:
 
 @functools.cache
 def _shape_columns(kind: Kind) -> _ShapeColumns:
+    from shanten.lookup import complete_shapes
+
     shapes, targets = complete_shapes(kind)
     n = shapes.shape[1]
     cost = tuple(
@@ -251,6 +253,8 @@ def _part_witness(
 ) -> tuple[int, list[int]]:
     """(distance, shape) of a nearest complete shape of ``target`` for one part, within
     the part's caps."""
+    from shanten.lookup import complete_shapes
+
     shapes, _ = complete_shapes(kind)
     columns = _shape_columns(kind)
     start, stop = columns.starts[target], columns.starts[target + 1]

@@ -26,14 +26,14 @@ from __future__ import annotations
 import functools
 import os
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from types import ModuleType
 from typing import Any, Final, TypeVar
 
 from shanten import analysis, efficiency
 from shanten.efficiency_results import Discard, Ukeire
 from shanten.hand import Hand, HandLike, MeldLike, position
-from shanten.tiles import TILE_NAMES
+from shanten.tiles import NUM_TILES, TILE_NAMES
 
 __all__ = ["FORMS", "accelerated", "discards", "installed", "kernel", "shanten", "ukeire"]
 
@@ -130,12 +130,21 @@ def _discards(
     second_step: bool = False,
 ) -> tuple[Discard, ...]:
     pos, seen = efficiency.checked(hand, melds, players, count_melded_copies, visible, form, 2)
-    if pos.capped or second_step or form not in ("all", "standard"):
+    if pos.capped or form not in ("all", "standard"):
         return efficiency.discards_of(pos, seen, form, second_step)
-    result: tuple[Discard, ...] = installed().discards(
-        bytes(pos.counts), pos.players, FORMS[form], not pos.melds, _unseen(seen)
+    kernel = installed()
+    number, closed = FORMS[form], not pos.melds
+    table: tuple[Discard, ...] = kernel.discards(
+        bytes(pos.counts), pos.players, number, closed, _unseen(seen)
     )
-    return result
+    if not second_step:
+        return table
+
+    def effective(held: Sequence[int]) -> tuple[int, list[int]]:
+        distance, mask = kernel.effective(bytes(held), pos.players, number, closed)
+        return distance, [t for t in range(NUM_TILES) if mask >> t & 1]
+
+    return efficiency.with_second_step(pos, seen, table, effective)
 
 
 _F = TypeVar("_F", bound=Callable[..., Any])

@@ -31,9 +31,17 @@ import numpy.typing as npt
 
 from shanten.cache import cached_arrays
 from shanten.forms import parts, seven_pairs_formula, thirteen_orphans_formula
-from shanten.tables import INF, TARGETS, Kind, build_table
+from shanten.tables import INF, TARGETS, Kind, build_table, generate_complete_shapes
 
-__all__ = ["NO_CLASS", "class_ids", "closed_tables", "kernel_parts", "stored", "unique_vectors"]
+__all__ = [
+    "NO_CLASS",
+    "class_ids",
+    "closed_tables",
+    "complete_shapes",
+    "kernel_parts",
+    "stored",
+    "unique_vectors",
+]
 
 _CAP = 15  # distances never exceed 14 (a target has at most 14 tiles); INF is clipped to 15
 #: Class id stored for shapes of more than 14 tiles, which no hand holds.
@@ -76,6 +84,7 @@ def _generate() -> dict[str, npt.NDArray[Any]]:
     arrays: dict[str, npt.NDArray[Any]] = {}
     for kind in _KINDS:
         arrays[f"{kind}.ids"], arrays[f"{kind}.vectors"] = _generate_class_ids(kind)
+        arrays[f"{kind}.complete"], arrays[f"{kind}.targets"] = generate_complete_shapes(kind)
     for players in (4, 3):
         kinds = [kind for kind, _ in parts(players)]
         vectors = [arrays[f"{kind}.vectors"] for kind in kinds]
@@ -101,6 +110,13 @@ def _cache_key() -> str:
 def stored() -> dict[str, npt.NDArray[Any]]:
     """The tables, from the on-disk cache (:mod:`shanten.cache`) or made and cached."""
     return cached_arrays("tables", _generate, key=_cache_key())
+
+
+def complete_shapes(kind: Kind) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
+    """Every complete shape of ``kind`` and its target column, from the stored tables
+    (see :func:`shanten.tables.generate_complete_shapes`)."""
+    arrays = stored()
+    return arrays[f"{kind}.complete"], arrays[f"{kind}.targets"]
 
 
 @functools.cache

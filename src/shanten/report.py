@@ -18,8 +18,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from shanten.analysis import calculate
-from shanten.efficiency import Discard, Ukeire, VisibleLike, _visible_counts, discards, ukeire
+from shanten.efficiency import Discard, Ukeire, VisibleLike, _visible_counts
 from shanten.hand import HandLike, MeldLike, position
+from shanten.kernel import discards, ukeire
 from shanten.notation import format_counts, format_unicode
 from shanten.wins import decompositions, waits
 

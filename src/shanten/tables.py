@@ -37,8 +37,8 @@ __all__ = [
     "Kind",
     "build",
     "build_table",
-    "complete_shapes",
     "encode",
+    "generate_complete_shapes",
     "honour_table",
     "sanma_manzu_table",
     "suit_table",
@@ -182,12 +182,12 @@ def sanma_manzu_table() -> npt.NDArray[np.uint8]:
     return table("sanma_manzu")
 
 
-@functools.cache
-def complete_shapes(kind: Kind) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
+def generate_complete_shapes(kind: Kind) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
     """Every complete shape of ``kind``: (shapes as rows of counts, their target column).
 
     Sorted by target column, then by code. Used where tiles are capped below 4 (copies in
-    melds, or tiles absent from the game) and to build witnesses.
+    melds, or tiles absent from the game) and to build witnesses; the library reads them
+    from its stored tables (:func:`shanten.lookup.complete_shapes`).
     """
     n, runs = _SIZES[kind]
     found = _complete_codes(n, runs)
@@ -198,8 +198,6 @@ def complete_shapes(kind: Kind) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.in
     for i in range(n - 1, -1, -1):
         digits[:, i] = rest % 5
         rest //= 5
-    for array in (digits, targets):
-        array.flags.writeable = False
     return digits, targets
 
 
