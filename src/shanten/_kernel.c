@@ -50,6 +50,7 @@ typedef struct {
 
 typedef struct {
     int installed;
+    int players;
     Part part[4];
     int8_t part_of[NUM_TILES]; /* -1: not in the game (2m-8m in 3-player mahjong) */
     int32_t weight_of[NUM_TILES];
@@ -165,32 +166,118 @@ read_hand(PyObject *hand, uint8_t counts[NUM_TILES])
     return read_sequence(hand, counts);
 }
 
-static int
-hand_size(const uint8_t counts[NUM_TILES])
+/* A hand's summary from one pass over its 34 counts, in 64 bits: tiles (bits 0-15),
+ * pairs (16-23), kinds (24-31), orphans held (32-39), orphan pairs (40-47), whether a
+ * count is above 4 (48-55), kinds of 2m-8m held (56-63).
+ *
+ * The counts are read 8 at a time as 64-bit words, one byte per tile (SWAR): a byte is
+ * above 4 when adding 123 sets its top bit (or it is set already); the other fields are
+ * only read when no byte is, so every byte holds 0-4 in its low 3 bits, and per byte
+ * (b | b >> 1 | b >> 2) & 1 says b >= 1, (b >> 1 | b >> 2) & 1 says b >= 2. Multiplying
+ * by 0x0101...01 adds a word's bytes into its top byte (no sum here exceeds 255). */
+#define TILES_OF(f) ((int)((f)&0xFFFF))
+#define PAIRS_OF(f) ((int)((f) >> 16 & 0xFF))
+#define KINDS_OF(f) ((int)((f) >> 24 & 0xFF))
+#define ORPHANS_OF(f) ((int)((f) >> 32 & 0xFF))
+#define ORPHAN_PAIRS_OF(f) ((int)((f) >> 40 & 0xFF))
+#define OVER_FOUR_OF(f) ((int)((f) >> 48 & 0xFF))
+#define MIDDLE_MANZU_OF(f) ((int)((f) >> 56 & 0xFF))
+
+#define ONES 0x0101010101010101ULL
+
+/* Eight counts as a 64-bit word, the first in the lowest byte, on any byte order (a
+ * single load where the machine is little-endian). */
+static inline uint64_t
+load8(const uint8_t *c)
 {
-    int size = 0;
-    for (int i = 0; i < NUM_TILES; i++)
-        size += counts[i];
-    return size;
+    return (uint64_t)c[0] | (uint64_t)c[1] << 8 | (uint64_t)c[2] << 16 |
+           (uint64_t)c[3] << 24 | (uint64_t)c[4] << 32 | (uint64_t)c[5] << 40 |
+           (uint64_t)c[6] << 48 | (uint64_t)c[7] << 56;
+}
+#define BYTE_SUM(x) ((uint64_t)((x)*ONES) >> 56)
+
+/* Per word of tiles 0-7, 8-15, 16-23, 24-31: the bytes of the orphans (1m 9m 1p 9p 1s 9s
+ * and the honours), and of 2m-8m. Tiles 32 and 33 (6z, 7z) are read on their own. */
+static const uint64_t ORPHAN_BYTES[4] = {
+    0x00000000000000FFULL, 0x000000000000FFFFULL, 0x0000000000FFFF00ULL,
+    0xFFFFFFFFFFFF0000ULL,
+};
+#define MIDDLE_MANZU_BYTES 0xFFFFFFFFFFFFFF00ULL
+
+static inline uint64_t
+summary(const uint8_t *c)
+{
+    uint64_t w[4] = {load8(c), load8(c + 8), load8(c + 16), load8(c + 24)}, over = 0;
+    for (int i = 0; i < 4; i++)
+        over |= (w[i] + 0x7B * ONES) | w[i];
+    over |= (uint64_t)(c[32] > 4 || c[33] > 4) << 7;
+    if (over & 0x80 * ONES)
+        return (uint64_t)1 << 48;
+    /* per byte lane, summed over the four words: each lane stays below 256 */
+    uint64_t tiles = 0, kinds = 0, pairs = 0, orphans = 0, orphan_pairs = 0;
+    for (int i = 0; i < 4; i++) {
+        uint64_t held = (w[i] | w[i] >> 1 | w[i] >> 2) & ONES;
+        uint64_t two = (w[i] >> 1 | w[i] >> 2) & ONES;
+        tiles += w[i];
+        kinds += held;
+        pairs += two;
+        orphans += held & ORPHAN_BYTES[i];
+        orphan_pairs += two & ORPHAN_BYTES[i];
+    }
+    uint64_t tail_held = (c[32] >= 1) + (c[33] >= 1), tail_two = (c[32] >= 2) + (c[33] >= 2);
+    tiles = BYTE_SUM(tiles) + c[32] + c[33];
+    kinds = BYTE_SUM(kinds) + tail_held, orphans = BYTE_SUM(orphans) + tail_held;
+    pairs = BYTE_SUM(pairs) + tail_two, orphan_pairs = BYTE_SUM(orphan_pairs) + tail_two;
+    uint64_t middle = BYTE_SUM((w[0] | w[0] >> 1 | w[0] >> 2) & ONES & MIDDLE_MANZU_BYTES);
+    return tiles | pairs << 16 | kinds << 24 | orphans << 32 | orphan_pairs << 40 |
+           middle << 56;
 }
 
-/* 1, 2, 4, 5, 7, 8, 10, 11, 13 and 14 tiles: 3n+1 or 3n+2, at most 14. */
-static int
-valid_size(int size)
+/* A hand the tables hold for `rules`: counts 0-4, 3n+1 or 3n+2 tiles up to 14, and in
+ * 3-player mahjong no 2m-8m. */
+static inline int
+fits(const Rules *rules, uint64_t f)
 {
-    return size >= 1 && size <= 14 && size % 3 != 0;
+    int size = TILES_OF(f);
+    return OVER_FOUR_OF(f) == 0 && size >= 1 && size <= 14 && size % 3 != 0 &&
+           (rules->players == 4 || MIDDLE_MANZU_OF(f) == 0);
 }
 
-/* A checked hand for `rules`: the size is valid and 3-player hands hold no 2m-8m. */
-static int
-fits(const Rules *rules, const uint8_t counts[NUM_TILES], int size)
+/* Base-5 codes, first tile most significant: the layout install() checks. Eight digits
+ * (one byte each, the first in the lowest byte) combine pairwise by three multiplies:
+ * into 16-bit lanes of d0 * 5 + d1, 32-bit lanes of (d0 d1) * 25 + (d2 d3), then the
+ * whole (d0..d3) * 625 + (d4..d7); no lane overflows, as each value is below 5 ** 8. */
+static inline uint32_t
+code_of_eight(uint64_t digits)
 {
-    if (!valid_size(size))
-        return 0;
-    for (int t = 0; t < NUM_TILES; t++)
-        if (counts[t] && rules->part_of[t] < 0)
-            return 0;
-    return 1;
+    uint64_t pairs = (digits * (5 << 8 | 1)) >> 8 & 0x00FF00FF00FF00FFULL;
+    uint64_t quads = (pairs * (25 << 16 | 1)) >> 16 & 0x0000FFFF0000FFFFULL;
+    return (uint32_t)((quads * (625ULL << 32 | 1)) >> 32);
+}
+
+static inline int32_t
+suit_code(const uint8_t *c)
+{
+    return (int32_t)(code_of_eight(load8(c)) * 5 + c[8]);
+}
+
+static inline int32_t
+honour_code(const uint8_t *c)
+{
+    /* a leading zero digit, then the seven */
+    uint64_t digits = (uint64_t)c[0] << 8 | (uint64_t)c[1] << 16 | (uint64_t)c[2] << 24 |
+                      (uint64_t)c[3] << 32 | (uint64_t)c[4] << 40 | (uint64_t)c[5] << 48 |
+                      (uint64_t)c[6] << 56;
+    return (int32_t)code_of_eight(digits);
+}
+
+static inline void
+codes_of(int players, const uint8_t *c, int32_t code[4])
+{
+    code[0] = players == 4 ? suit_code(c) : c[0] * 5 + c[8];
+    code[1] = suit_code(c + 9);
+    code[2] = suit_code(c + 18);
+    code[3] = honour_code(c + 27);
 }
 
 /* ---------------------------------------------------------------------------------- */
@@ -202,23 +289,27 @@ typedef struct {
     int pairs, kinds, orphans, orphan_pairs;
 } State;
 
-/* The parts' codes and classes: 0 if a part holds more than 14 tiles (never a checked
- * hand), which no table row stands for. */
-static int
-classes(const Rules *rules, const uint8_t *counts, State *s)
+/* The parts' classes from their codes: 0 if a part holds more than 14 tiles (never a
+ * checked hand), which no table row stands for. */
+static inline int
+classes_of_codes(const Rules *rules, State *s)
 {
     for (int p = 0; p < 4; p++) {
-        const Part *part = &rules->part[p];
-        int code = 0;
-        for (int j = 0; j < part->ntiles; j++)
-            code += counts[part->tiles[j]] * part->weights[j];
-        int k = part->ids[code];
-        if (k >= part->nclass)
+        int k = rules->part[p].ids[s->code[p]];
+        if (k >= rules->part[p].nclass)
             return 0;
-        s->code[p] = code;
         s->k[p] = k;
     }
     return 1;
+}
+
+/* The parts' codes and classes: 0 if a part holds more than 14 tiles (never a checked
+ * hand), which no table row stands for. The counts must be 0-4. */
+static inline int
+classes(const Rules *rules, const uint8_t *counts, State *s)
+{
+    codes_of(rules->players, counts, s->code);
+    return classes_of_codes(rules, s);
 }
 
 /* Part p's rest class: the class of the other three parts together. */
@@ -230,33 +321,17 @@ rest_of(const Rules *rules, const State *s, int p)
     return part->second[ab * part->nc + s->k[part->others[2]]];
 }
 
-/* What seven pairs and thirteen orphans read: pairs, kinds, orphans held, orphan pairs. */
-static void
-closed_counts(const uint8_t *counts, State *s)
-{
-    int pairs = 0, kinds = 0, orphans = 0, orphan_pairs = 0;
-    for (int t = 0; t < NUM_TILES; t++) {
-        int h = counts[t];
-        pairs += h >= 2;
-        kinds += h >= 1;
-        if (IS_ORPHAN[t]) {
-            orphans += h >= 1;
-            orphan_pairs += h >= 2;
-        }
-    }
-    s->pairs = pairs, s->kinds = kinds, s->orphans = orphans, s->orphan_pairs = orphan_pairs;
-}
-
-/* Classes, every part's rest class and the closed forms' counts. */
+/* Classes, every part's rest class and the closed forms' counts of a hand that fits(). */
 static int
-prepare(const Rules *rules, const uint8_t *counts, int size, State *s)
+prepare(const Rules *rules, const uint8_t *counts, uint64_t f, State *s)
 {
     if (!classes(rules, counts, s))
         return 0;
     for (int p = 0; p < 4; p++)
         s->rest[p] = rest_of(rules, s, p);
-    s->sets = size / 3;
-    closed_counts(counts, s);
+    s->sets = TILES_OF(f) / 3;
+    s->pairs = PAIRS_OF(f), s->kinds = KINDS_OF(f);
+    s->orphans = ORPHANS_OF(f), s->orphan_pairs = ORPHAN_PAIRS_OF(f);
     return 1;
 }
 
@@ -278,33 +353,28 @@ closed_distance(int form, int pairs, int kinds, int orphans, int orphan_pairs)
     return seven < kokushi ? seven : kokushi;
 }
 
-/* The distance (shanten + 1) of a prepared hand in `form`; `closed`: seven pairs and
- * thirteen orphans apply (no melds, 13 or 14 tiles). */
-static int
-distance(const Rules *rules, const State *s, int form, int closed)
-{
-    int standard = part_distance(&rules->part[3], s->rest[3], s->k[3], s->sets);
-    if (form == FORM_STANDARD || !closed)
-        return standard;
-    int other = closed_distance(form, s->pairs, s->kinds, s->orphans, s->orphan_pairs);
-    if (form != FORM_ALL)
-        return other;
-    return other < standard ? other : standard;
-}
-
-/* The distance of a closed hand, all forms: the shanten verb's path, which needs no
- * part's rest class but the last. -1 if the tables do not hold the hand. */
-static int
-shanten_distance(const Rules *rules, const uint8_t *counts, int size)
+/* The distance of a hand that fits() in `form`, with seven pairs and thirteen orphans
+ * if `closed` (no melds) and it has 13 or 14 tiles: the path of the shanten verb and the
+ * batch, which need no part's rest class but the last. -1 if the tables do not hold it. */
+static inline int
+row_distance(const Rules *rules, const uint8_t *counts, const int32_t *codes, uint64_t f,
+             int form, int closed)
 {
     State s;
-    if (!classes(rules, counts, &s))
+    int size = TILES_OF(f);
+    if (codes != NULL)
+        memcpy(s.code, codes, sizeof s.code);
+    else
+        codes_of(rules->players, counts, s.code);
+    if (!classes_of_codes(rules, &s))
         return -1;
     int standard = part_distance(&rules->part[3], rest_of(rules, &s, 3), s.k[3], size / 3);
-    if (size < 13)
-        return standard;
-    closed_counts(counts, &s);
-    int other = closed_distance(FORM_ALL, s.pairs, s.kinds, s.orphans, s.orphan_pairs);
+    if (form == FORM_STANDARD || !closed || size < 13)
+        return form >= FORM_CHIITOITSU ? -1 : standard;
+    int other = closed_distance(form, PAIRS_OF(f), KINDS_OF(f), ORPHANS_OF(f),
+                                ORPHAN_PAIRS_OF(f));
+    if (form != FORM_ALL)
+        return other;
     return other < standard ? other : standard;
 }
 
@@ -364,15 +434,16 @@ effective_tiles(const Rules *rules, const uint8_t *counts, const State *s,
     return best;
 }
 
-/* The distance of a 3n+1 hand in `form` (FORM_ALL or FORM_STANDARD), and in *mask
- * the tiles whose draw lowers it; 0 if the tables do not hold the hand. */
+/* The distance of a 3n+1 hand that fits(), in `form` (FORM_ALL or FORM_STANDARD), and
+ * in *mask the tiles whose draw lowers it; 0 if the tables do not hold the hand. */
 static int
-effective(const Rules *rules, const uint8_t *counts, int size, int form, int closed,
+effective(const Rules *rules, const uint8_t *counts, uint64_t f, int form, int closed,
           uint64_t *mask)
 {
     State s;
     uint8_t drawn[NUM_TILES];
-    if (!prepare(rules, counts, size, &s))
+    int size = TILES_OF(f);
+    if (!prepare(rules, counts, f, &s))
         return 0;
     for (int p = 0; p < 4; p++)
         draw_classes(rules, counts, &s, p, drawn);
@@ -463,12 +534,13 @@ before(const Row *a, const Row *b)
  * do not hold it. A discard changes one part: the other parts keep their classes and
  * their draws' classes, so only the discarded part's are looked up again per row. */
 static PyObject *
-discard_table(const Rules *rules, uint8_t *counts, int size, int form, int closed,
+discard_table(const Rules *rules, uint8_t *counts, uint64_t f, int form, int closed,
               const uint8_t unseen[NUM_TILES])
 {
     State whole;
     uint8_t drawn[NUM_TILES];
-    if (!prepare(rules, counts, size, &whole))
+    int size = TILES_OF(f);
+    if (!prepare(rules, counts, f, &whole))
         return NULL;
     for (int p = 0; p < 4; p++)
         draw_classes(rules, counts, &whole, p, drawn);
@@ -735,8 +807,25 @@ install(PyObject *Py_UNUSED(module), PyObject *args)
             !all_below(part->dist, ndist, 16, -1, "dist"))
             goto fail;
     }
+    /* the codes are computed for this layout (codes_of): refuse any other */
+    for (int p = 0; p < 4; p++) {
+        const Part *part = &rules.part[p];
+        int first = p == 3 ? 27 : 9 * p, n = p == 3 ? 7 : 9;
+        int ok = part->ntiles == n;
+        if (p == 0 && players == 3)
+            ok = part->ntiles == 2 && part->tiles[0] == 0 && part->tiles[1] == 8 &&
+                 part->weights[0] == 5 && part->weights[1] == 1;
+        else
+            for (int j = 0, w = 1; ok && j < n; j++, w *= 5)
+                ok = part->tiles[n - 1 - j] == first + n - 1 - j && part->weights[n - 1 - j] == w;
+        if (!ok) {
+            PyErr_SetString(PyExc_ValueError, "a part's tiles are not the kernel's layout");
+            goto fail;
+        }
+    }
     Py_DECREF(fast);
     rules.installed = 1;
+    rules.players = players;
     RULES[players - 3] = rules;
     Py_RETURN_NONE;
 fail:
@@ -883,12 +972,12 @@ k_distance(PyObject *Py_UNUSED(module), PyObject *args)
     const Rules *rules = rules_of(players);
     if (rules == NULL || !read_bytes(object, counts, "counts"))
         return NULL;
-    int size = hand_size(counts);
-    State s;
-    if (form < 0 || form > 3 || !fits(rules, counts, size) ||
-        !prepare(rules, counts, size, &s) || (form >= FORM_CHIITOITSU && !closed))
+    uint64_t f = summary(counts);
+    int d;
+    if (form < 0 || form > 3 || !fits(rules, f) ||
+        (d = row_distance(rules, counts, NULL, f, form, closed)) < 0)
         return not_held();
-    return PyLong_FromLong(distance(rules, &s, form, closed && size >= 13));
+    return PyLong_FromLong(d);
 }
 
 PyDoc_STRVAR(ukeire_doc,
@@ -909,11 +998,10 @@ k_ukeire(PyObject *Py_UNUSED(module), PyObject *args)
     if (rules == NULL || !read_bytes(object, counts, "counts") ||
         !read_bytes(unseen_object, unseen, "unseen"))
         return NULL;
-    int size = hand_size(counts);
-    uint64_t mask;
+    uint64_t f = summary(counts), mask;
     int d;
-    if ((form != FORM_ALL && form != FORM_STANDARD) || !fits(rules, counts, size) ||
-        size % 3 != 1 || !(d = effective(rules, counts, size, form, closed, &mask)))
+    if ((form != FORM_ALL && form != FORM_STANDARD) || !fits(rules, f) ||
+        TILES_OF(f) % 3 != 1 || !(d = effective(rules, counts, f, form, closed, &mask)))
         return not_held();
     return make_ukeire(d - 1, mask, unseen);
 }
@@ -934,11 +1022,10 @@ k_effective(PyObject *Py_UNUSED(module), PyObject *args)
     const Rules *rules = rules_of(players);
     if (rules == NULL || !read_bytes(object, counts, "counts"))
         return NULL;
-    int size = hand_size(counts);
-    uint64_t mask;
+    uint64_t f = summary(counts), mask;
     int d;
-    if ((form != FORM_ALL && form != FORM_STANDARD) || !fits(rules, counts, size) ||
-        size % 3 != 1 || !(d = effective(rules, counts, size, form, closed, &mask)))
+    if ((form != FORM_ALL && form != FORM_STANDARD) || !fits(rules, f) ||
+        TILES_OF(f) % 3 != 1 || !(d = effective(rules, counts, f, form, closed, &mask)))
         return not_held();
     return Py_BuildValue("iK", d, (unsigned long long)mask);
 }
@@ -961,11 +1048,10 @@ k_discards(PyObject *Py_UNUSED(module), PyObject *args)
     if (rules == NULL || !read_bytes(object, counts, "counts") ||
         !read_bytes(unseen_object, unseen, "unseen"))
         return NULL;
-    int size = hand_size(counts);
-    if ((form != FORM_ALL && form != FORM_STANDARD) || !fits(rules, counts, size) ||
-        size % 3 != 2)
+    uint64_t f = summary(counts);
+    if ((form != FORM_ALL && form != FORM_STANDARD) || !fits(rules, f) || TILES_OF(f) % 3 != 2)
         return not_held();
-    PyObject *table = discard_table(rules, counts, size, form, closed, unseen);
+    PyObject *table = discard_table(rules, counts, f, form, closed, unseen);
     if (table == NULL && !PyErr_Occurred())
         return not_held();
     return table;
@@ -1010,6 +1096,45 @@ batch_views(PyObject *counts, PyObject *out, Py_ssize_t width, Py_ssize_t start,
     return 1;
 }
 
+#if defined(__GNUC__) || defined(__clang__)
+#define PREFETCH(address) __builtin_prefetch(address)
+#else
+#define PREFETCH(address) ((void)0)
+#endif
+
+/* Rows ahead whose class ids are fetched while this row is computed: the three suits'
+ * ids (2 MB) miss the L2 cache, and a row's own work is too short to hide it. */
+#define AHEAD 8
+
+/* The shanten number of rows [start, stop) into out; the first row the tables do not
+ * hold (not a valid hand, or too small for `form`), or -1. */
+static Py_ssize_t
+shanten_rows(const Rules *rules, const uint8_t *hands, int8_t *out, int form, Py_ssize_t start,
+             Py_ssize_t stop)
+{
+    const uint8_t *ids = rules->part[1].ids; /* the suits' ids, shared */
+    int32_t ahead[AHEAD][4];                 /* the codes of the next rows */
+    for (Py_ssize_t row = start; row < stop; row++) {
+        /* the codes of row + AHEAD - 1 (into the slot of the row before), and a fetch of
+         * the suits' ids they read; at the start, of the first AHEAD rows */
+        for (Py_ssize_t next = row == start ? row : row + AHEAD - 1;
+             next < stop && next < row + AHEAD; next++) {
+            int32_t *code = ahead[next % AHEAD];
+            codes_of(rules->players, hands + next * NUM_TILES, code);
+            for (int p = rules->players == 4 ? 0 : 1; p < 3; p++)
+                if ((uint32_t)code[p] < 1953125) /* else counts above 4: nothing to fetch */
+                    PREFETCH(ids + code[p]);
+        }
+        const uint8_t *c = hands + row * NUM_TILES;
+        uint64_t f = summary(c);
+        int d;
+        if (!fits(rules, f) || (d = row_distance(rules, c, ahead[row % AHEAD], f, form, 1)) < 0)
+            return row;
+        out[row] = (int8_t)(d - 1);
+    }
+    return -1;
+}
+
 PyDoc_STRVAR(batch_shanten_doc,
 "batch_shanten(counts, out, players, form, start, stop)\n--\n\n"
 "Write the shanten number of rows [start, stop) of the (N, 34) uint8 counts into the\n"
@@ -1040,21 +1165,7 @@ k_batch_shanten(PyObject *Py_UNUSED(module), PyObject *args)
     int8_t *result = views.out.buf;
     Py_ssize_t bad = -1;
     Py_BEGIN_ALLOW_THREADS
-    for (Py_ssize_t row = start; row < stop; row++) {
-        const uint8_t *c = hands + row * NUM_TILES;
-        int size = 0, ok = 1;
-        for (int t = 0; t < NUM_TILES; t++) {
-            ok &= c[t] <= 4;
-            size += c[t];
-        }
-        State s;
-        if (!ok || !fits(rules, c, size) || (form >= FORM_CHIITOITSU && size < 13) ||
-            !prepare(rules, c, size, &s)) {
-            bad = row;
-            break;
-        }
-        result[row] = (int8_t)(distance(rules, &s, form, size >= 13) - 1);
-    }
+    bad = shanten_rows(rules, hands, result, form, start, stop);
     Py_END_ALLOW_THREADS
     release(&views);
     return PyLong_FromSsize_t(bad);
@@ -1087,14 +1198,9 @@ k_batch_ukeire(PyObject *Py_UNUSED(module), PyObject *args)
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t row = start; row < stop; row++) {
         const uint8_t *c = hands + row * NUM_TILES;
-        int size = 0, ok = 1;
-        for (int t = 0; t < NUM_TILES; t++) {
-            ok &= c[t] <= 4;
-            size += c[t];
-        }
-        uint64_t mask = 0;
-        if (!ok || !fits(rules, c, size) || size % 3 != 1 ||
-            !effective(rules, c, size, FORM_ALL, 1, &mask)) {
+        uint64_t f = summary(c), mask = 0;
+        if (!fits(rules, f) || TILES_OF(f) % 3 != 1 ||
+            !effective(rules, c, f, FORM_ALL, 1, &mask)) {
             bad = row;
             break;
         }
@@ -1186,11 +1292,12 @@ answer(Verb *self, PyObject *hand, PyObject *const *values, PyObject *kwnames)
     uint8_t counts[NUM_TILES], unseen[NUM_TILES];
     if (!rules->installed || !SEVEN || !NAMES || !read_hand(hand, counts))
         return NULL;
-    int size = hand_size(counts);
-    if (!fits(rules, counts, size))
+    uint64_t f = summary(counts);
+    if (!fits(rules, f))
         return NULL;
+    int size = TILES_OF(f);
     if (self->verb == VERB_SHANTEN) {
-        int d = shanten_distance(rules, counts, size);
+        int d = row_distance(rules, counts, NULL, f, FORM_ALL, 1);
         return d >= 0 ? PyLong_FromLong(d - 1) : NULL;
     }
     for (int t = 0; t < NUM_TILES; t++)
@@ -1198,13 +1305,13 @@ answer(Verb *self, PyObject *hand, PyObject *const *values, PyObject *kwnames)
     if (self->verb == VERB_UKEIRE) {
         uint64_t mask;
         int d;
-        if (size % 3 != 1 || !(d = effective(rules, counts, size, form, 1, &mask)))
+        if (size % 3 != 1 || !(d = effective(rules, counts, f, form, 1, &mask)))
             return NULL;
         return make_ukeire(d - 1, mask, unseen);
     }
     if (size % 3 != 2)
         return NULL;
-    return discard_table(rules, counts, size, form, 1, unseen);
+    return discard_table(rules, counts, f, form, 1, unseen);
 }
 
 static PyObject *

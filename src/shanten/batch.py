@@ -34,7 +34,7 @@ over all cores for large arrays; on the plain Python path, row by row by the ref
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Final, Literal, NoReturn
 
 import numpy as np
@@ -124,6 +124,30 @@ def _raise_for(row: int, values: list[int], players: int, need: str, what: str) 
     )
 
 
+def _first_bad(hands: _U8, players: int, need: str) -> int:
+    """The first row that is not a valid hand (or not what ``need`` asks: ``closed``, 13
+    or 14 tiles; ``3n+1``), or -1; chunk by chunk, so memory stays flat."""
+    for start in range(0, len(hands), _CHUNK // 4):
+        chunk = hands[start : start + _CHUNK // 4]
+        sizes = chunk.sum(axis=1, dtype=np.int64)
+        bad = (chunk > 4).any(axis=1) | (sizes % 3 == 0) | (sizes > 14)
+        if players == 3:
+            bad |= chunk[:, 1:8].any(axis=1)
+        if need == "closed":
+            bad |= sizes < 13
+        elif need == "3n+1":
+            bad |= sizes % 3 != 1
+        if bad.any():
+            return start + int(np.argmax(bad))
+    return -1
+
+
+def _rows(hands: _U8) -> Iterator[list[int]]:
+    """The rows as lists of ints, converted a chunk at a time."""
+    for start in range(0, len(hands), _CHUNK // 4):
+        yield from hands[start : start + _CHUNK // 4].tolist()
+
+
 def _run(rows: int, work: Callable[[int, int], int]) -> int:
     """Run ``work(start, stop)`` over [0, rows) in slices, on a thread per core when
     there are many; the first bad row any slice reports, or -1."""
@@ -180,14 +204,12 @@ def shanten(
     hands = _as_counts(counts, players, fail)
     out = np.empty(len(hands), dtype=np.int8)
     if binding.kernel is None:
-        for row, values in enumerate(hands.tolist()):
-            try:
-                pos = position(values, players=players)
-            except ShantenError:
-                fail(row, values)
-            value = _reference_shanten(pos, form)
-            if value is None:
-                fail(row, values)
+        bad = _first_bad(hands, players, need)
+        if bad >= 0:
+            fail(bad, [int(v) for v in hands[bad]])
+        for row, values in enumerate(_rows(hands)):
+            value = _reference_shanten(position(values, players=players), form)
+            assert value is not None  # a closed hand, checked above
             out[row] = value
         return out
     kernel = binding.installed()
@@ -231,13 +253,10 @@ def ukeire(counts: npt.ArrayLike, *, players: int = 4) -> npt.NDArray[np.bool_]:
     hands = _as_counts(counts, players, fail)
     out = np.zeros((len(hands), NUM_TILES), dtype=np.bool_)
     if binding.kernel is None:
-        for row, values in enumerate(hands.tolist()):
-            try:
-                pos = position(values, players=players)
-            except ShantenError:
-                fail(row, values)
-            if pos.size % 3 != 1:
-                fail(row, values)
+        bad = _first_bad(hands, players, "3n+1")
+        if bad >= 0:
+            fail(bad, [int(v) for v in hands[bad]])
+        for row, values in enumerate(_rows(hands)):
             for name in reference_ukeire(values, players=players).tiles:
                 out[row, _INDEX[name]] = True
         return out
