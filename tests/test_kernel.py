@@ -326,6 +326,7 @@ def bad_copy(players: int, part: int, field: int, value: int) -> list[Any]:
         (5, 255, "first: entry"),
         (7, 255, "second: entry"),
         (9, 16, "dist: entry"),
+        (10, 0x01FFFFFF, "words: entry"),  # a class byte that is not the ids' entry
     ],
 )
 def test_the_kernel_refuses_a_table_entry_out_of_range(
@@ -350,3 +351,17 @@ def test_the_kernel_refuses_tables_of_the_wrong_size() -> None:
     seven, kokushi = closed_tables()
     with pytest.raises(ValueError, match="kokushi: expected 28"):
         kernel.install_closed(seven, kokushi[:-1])
+
+
+def test_the_kernel_refuses_words_whose_fields_overflow() -> None:
+    # a word with its class right but 15 tiles: a hand's summed fields could then carry
+    from shanten.kernel import kernel
+
+    assert kernel is not None
+    parts: list[list[Any]] = [list(p) for p in kernel_parts(4)]
+    words = parts[3][10].copy()
+    code = 1  # 7z alone: class and fields of one tile
+    words[code] = (words[code] & 0xFF000000) | 15
+    parts[3][10] = words
+    with pytest.raises(ValueError, match="words: entry 1 "):
+        kernel.install(4, [tuple(p) for p in parts])

@@ -46,7 +46,16 @@ typedef struct {
     const uint8_t *first;
     const uint8_t *second;
     const uint8_t *dist;
+    const uint32_t *words; /* per code: the class << 24 and the fields of WORD_* */
 } Part;
+
+/* A part's word: what the batch reads per part, the class and (summed over the parts,
+ * below bit 24) the hand's tiles, pairs, kinds, orphans held and orphan pairs held. */
+#define WORD_TILES(w) ((int)((w)&63))
+#define WORD_PAIRS(w) ((int)((w) >> 6 & 31))
+#define WORD_KINDS(w) ((int)((w) >> 11 & 63))
+#define WORD_ORPHANS(w) ((int)((w) >> 17 & 15))
+#define WORD_ORPHAN_PAIR(w) ((int)((w) >> 21 & 7))
 
 typedef struct {
     int installed;
@@ -73,6 +82,47 @@ static PyObject *S_COUNTS, *S_MELDS, *S_PLAYERS, *S_COPIES, *S_VISIBLE, *S_FORM,
 /* ---------------------------------------------------------------------------------- */
 /* Reading a hand                                                                      */
 
+/* CPython keeps the ints 0..4 as objects in one array: where they sit a power of two
+ * apart (checked at import), an item's count is its distance from the 0 object, with
+ * no branch per item. SMALL_SHIFT is -1 where they do not. */
+static int SMALL_SHIFT = -1;
+
+static void
+find_small_stride(void)
+{
+    uintptr_t stride = (uintptr_t)SMALL[1] - (uintptr_t)SMALL[0];
+    for (int shift = 3; shift < 12; shift++) {
+        if (stride != (uintptr_t)1 << shift)
+            continue;
+        int even = 1;
+        for (int v = 2; v < 5; v++)
+            even &= (uintptr_t)SMALL[v] - (uintptr_t)SMALL[0] == (uintptr_t)v << shift;
+        SMALL_SHIFT = even ? shift : -1;
+    }
+}
+
+/* The count an int object stands for, 0..4; -1 for anything else. */
+static int
+count_of(PyObject *item)
+{
+    if (SMALL_SHIFT >= 0) {
+        uintptr_t offset = (uintptr_t)item - (uintptr_t)SMALL[0];
+        uintptr_t v = offset >> SMALL_SHIFT;
+        if (v <= 4 && v << SMALL_SHIFT == offset)
+            return (int)v;
+    }
+    else {
+        for (int v = 0; v < 5; v++)
+            if (item == SMALL[v])
+                return v;
+    }
+    if (!PyLong_CheckExact(item))
+        return -1;
+    int overflow = 0;
+    long value = PyLong_AsLongAndOverflow(item, &overflow);
+    return overflow || value < 0 || value > 4 ? -1 : (int)value;
+}
+
 /* 34 counts from a list or tuple of ints 0..4: 1, or 0 for anything else. */
 static int
 read_sequence(PyObject *seq, uint8_t counts[NUM_TILES])
@@ -82,23 +132,15 @@ read_sequence(PyObject *seq, uint8_t counts[NUM_TILES])
     if (PySequence_Fast_GET_SIZE(seq) != NUM_TILES)
         return 0;
     PyObject **items = PySequence_Fast_ITEMS(seq);
+    int bad = 0;
     for (int i = 0; i < NUM_TILES; i++) {
-        PyObject *item = items[i];
-        int v = 0;
-        while (v < 5 && item != SMALL[v])
-            v++;
-        if (v == 5) {
-            if (!PyLong_CheckExact(item))
-                return 0;
-            int overflow = 0;
-            long value = PyLong_AsLongAndOverflow(item, &overflow);
-            if (overflow || value < 0 || value > 4)
-                return 0;
-            v = (int)value;
-        }
+        int v = count_of(items[i]);
+        bad |= v;
         counts[i] = (uint8_t)v;
     }
-    return 1;
+    if (PyErr_Occurred()) /* PyLong_AsLongAndOverflow failed: not ours to raise */
+        PyErr_Clear();
+    return bad >= 0;
 }
 
 /* 34 counts from ASCII mpsz notation that the library's parser accepts as it is and
@@ -630,7 +672,8 @@ ready(void)
     return 0;
 }
 
-/* A read-only byte view of `object` of exactly `length` bytes, kept alive in HELD. */
+/* The bytes of `object` (any buffer, C-contiguous, exactly `length` bytes), kept alive
+ * by a view in HELD. */
 static const uint8_t *
 hold(PyObject *object, Py_ssize_t length, const char *what)
 {
@@ -638,8 +681,7 @@ hold(PyObject *object, Py_ssize_t length, const char *what)
     if (view == NULL)
         return NULL;
     Py_buffer *buffer = PyMemoryView_GET_BUFFER(view);
-    if (!PyBuffer_IsContiguous(buffer, 'C') || buffer->itemsize != 1 ||
-        buffer->len != length) {
+    if (!PyBuffer_IsContiguous(buffer, 'C') || buffer->len != length) {
         PyErr_Format(PyExc_ValueError, "%s: expected %zd contiguous bytes, got %zd", what,
                      length, buffer->len);
         Py_DECREF(view);
@@ -709,10 +751,51 @@ read_ints(PyObject *sequence, int *out, int n, int low, int high, const char *wh
     return ok;
 }
 
+/* A part's words, held as hold() holds bytes and checked: aligned, the class byte equal
+ * to the part's class id, and the fields no more than `ntiles` tiles can hold (so a
+ * hand's summed fields stay in their bits and index the closed forms' tables). */
+static const uint32_t *
+hold_words(PyObject *object, const uint8_t *ids, Py_ssize_t ncodes, int ntiles)
+{
+    const uint8_t *bytes = hold(object, ncodes * 4, "words");
+    if (bytes == NULL)
+        return NULL;
+    if ((uintptr_t)bytes % 4) {
+        PyErr_SetString(PyExc_ValueError, "words: not aligned to 4 bytes");
+        return NULL;
+    }
+    const uint32_t *words = (const uint32_t *)bytes;
+    for (int i = 0; i < NCHECKED; i++)
+        if (CHECKED[i].table == bytes && CHECKED[i].length == ncodes * 4)
+            return words;
+    int orphans = ntiles == 9 ? 2 : ntiles;
+    for (Py_ssize_t code = 0; code < ncodes; code++) {
+        uint32_t w = words[code];
+        int ok = (int)(w >> 24) == ids[code];
+        if (ids[code] == NO_CLASS)
+            ok &= (w & 0xFFFFFF) == 0;
+        else
+            ok &= WORD_TILES(w) <= 14 && WORD_PAIRS(w) <= 7 && WORD_KINDS(w) <= ntiles &&
+                  WORD_ORPHANS(w) <= orphans && WORD_ORPHAN_PAIR(w) <= 1 && !(w >> 23 & 1);
+        if (!ok) {
+            PyErr_Format(PyExc_ValueError, "words: entry %zd is not the class and fields it must be",
+                         code);
+            return NULL;
+        }
+    }
+    if (NCHECKED < CHECKED_MAX) {
+        CHECKED[NCHECKED].table = bytes, CHECKED[NCHECKED].length = ncodes * 4;
+        CHECKED[NCHECKED].bound = -2, CHECKED[NCHECKED].or_value = -2;
+        NCHECKED++;
+    }
+    return words;
+}
+
 PyDoc_STRVAR(install_doc,
 "install(players, parts)\n--\n\n"
 "Hand over the tables of 3- or 4-player mahjong: for each of the four parts, a tuple\n"
-"(tiles, weights, ids, nclass, others, first, nab, second, nrest, dist). Every entry\n"
+"(tiles, weights, ids, nclass, others, first, nab, second, nrest, dist, words). Every\n"
+"entry"
 "is checked against the size of the table it indexes.");
 
 static PyObject *
@@ -733,7 +816,7 @@ install(PyObject *Py_UNUSED(module), PyObject *args)
     PyObject *fast = PySequence_Fast(parts, "parts must be a sequence");
     if (fast == NULL)
         return NULL;
-    PyObject *tables[4][4]; /* ids, first, second, dist of each part (borrowed) */
+    PyObject *tables[4][5]; /* ids, first, second, dist, words of each part (borrowed) */
     int nab[4], nrest[4];
     if (PySequence_Fast_GET_SIZE(fast) != 4) {
         PyErr_SetString(PyExc_ValueError, "parts: expected 4");
@@ -743,9 +826,10 @@ install(PyObject *Py_UNUSED(module), PyObject *args)
     for (int p = 0; p < 4; p++) {
         Part *part = &rules.part[p];
         PyObject *tiles, *weights, *others;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, p), "OOOiOOiOiO:part", &tiles,
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, p), "OOOiOOiOiOO:part", &tiles,
                               &weights, &tables[p][0], &part->nclass, &others, &tables[p][1],
-                              &nab[p], &tables[p][2], &nrest[p], &tables[p][3]))
+                              &nab[p], &tables[p][2], &nrest[p], &tables[p][3],
+                              &tables[p][4]))
             goto fail;
         Py_ssize_t ntiles = PySequence_Size(tiles);
         if (ntiles < 1 || ntiles > 9) {
@@ -783,7 +867,8 @@ install(PyObject *Py_UNUSED(module), PyObject *args)
             rules.weight_of[t] = w[j];
         }
         if (!(part->ids = hold(tables[p][0], ncodes, "ids")) ||
-            !all_below(part->ids, ncodes, part->nclass, NO_CLASS, "ids"))
+            !all_below(part->ids, ncodes, part->nclass, NO_CLASS, "ids") ||
+            !(part->words = hold_words(tables[p][4], part->ids, ncodes, part->ntiles)))
             goto fail;
     }
     /* second pass: the chain tables, each checked against the classes it indexes */
@@ -1112,23 +1197,55 @@ static Py_ssize_t
 shanten_rows(const Rules *rules, const uint8_t *hands, int8_t *out, int form, Py_ssize_t start,
              Py_ssize_t stop)
 {
-    const uint8_t *ids = rules->part[1].ids; /* the suits' ids, shared */
-    int32_t ahead[AHEAD][4];                 /* the codes of the next rows */
+    /* the tables as locals: a store through `out` (a char type) could alias the Rules
+     * struct, which would make the compiler read its fields again for every row */
+    const int players = rules->players;
+    const Part *last = &rules->part[3];
+    const uint8_t *first = last->first, *second = last->second, *dist = last->dist;
+    const uint32_t *words[4];
+    int nclass[4];
+    for (int p = 0; p < 4; p++)
+        words[p] = rules->part[p].words, nclass[p] = rules->part[p].nclass;
+    const int nb = last->nb, nc = last->nc, n3 = last->nclass;
+    const uint8_t *seven = SEVEN, *kokushi = KOKUSHI;
+    const uint64_t middle_manzu = players == 3 ? MIDDLE_MANZU_BYTES : 0;
+    int32_t ahead[AHEAD][4] = {{0}}; /* the codes of the next rows */
     for (Py_ssize_t row = start; row < stop; row++) {
         /* the codes of row + AHEAD - 1 (into the slot of the row before), and a fetch of
-         * the suits' ids they read; at the start, of the first AHEAD rows */
+         * the suits' words they read; at the start, of the first AHEAD rows */
         for (Py_ssize_t next = row == start ? row : row + AHEAD - 1;
              next < stop && next < row + AHEAD; next++) {
             int32_t *code = ahead[next % AHEAD];
-            codes_of(rules->players, hands + next * NUM_TILES, code);
-            for (int p = rules->players == 4 ? 0 : 1; p < 3; p++)
+            codes_of(players, hands + next * NUM_TILES, code);
+            for (int p = players == 4 ? 0 : 1; p < 3; p++)
                 if ((uint32_t)code[p] < 1953125) /* else counts above 4: nothing to fetch */
-                    PREFETCH(ids + code[p]);
+                    PREFETCH(words[p] + code[p]);
         }
         const uint8_t *c = hands + row * NUM_TILES;
-        uint64_t f = summary(c);
-        int d;
-        if (!fits(rules, f) || (d = row_distance(rules, c, ahead[row % AHEAD], f, form, 1)) < 0)
+        const int32_t *code = ahead[row % AHEAD];
+        /* counts above 4 (their codes are not the shapes'), and 2m-8m in 3-player */
+        uint64_t w[4] = {load8(c), load8(c + 8), load8(c + 16), load8(c + 24)}, over = 0;
+        for (int i = 0; i < 4; i++)
+            over |= (w[i] + 0x7B * ONES) | w[i];
+        if ((over & 0x80 * ONES) || c[32] > 4 || c[33] > 4 || (w[0] & middle_manzu))
+            return row;
+        uint32_t w0 = words[0][code[0]], w1 = words[1][code[1]], w2 = words[2][code[2]];
+        uint32_t w3 = words[3][code[3]];
+        int k0 = (int)(w0 >> 24), k1 = (int)(w1 >> 24), k2 = (int)(w2 >> 24), k3 = (int)(w3 >> 24);
+        uint32_t f = (w0 & 0xFFFFFF) + (w1 & 0xFFFFFF) + (w2 & 0xFFFFFF) + (w3 & 0xFFFFFF);
+        int size = WORD_TILES(f);
+        if (k0 >= nclass[0] || k1 >= nclass[1] || k2 >= nclass[2] || k3 >= nclass[3] ||
+            size < 1 || size > 14 || size % 3 == 0)
+            return row;
+        int rest = second[first[k0 * nb + k1] * nc + k2];
+        int d = dist[(rest * n3 + k3) * 5 + size / 3];
+        if (form != FORM_STANDARD && size >= 13) {
+            int s7 = seven[WORD_PAIRS(f) * 16 + WORD_KINDS(f)];
+            int s13 = kokushi[WORD_ORPHANS(f) * 2 + (WORD_ORPHAN_PAIR(f) > 0)];
+            int other = form == FORM_CHIITOITSU ? s7 : form == FORM_KOKUSHI ? s13 : s7 < s13 ? s7 : s13;
+            d = form == FORM_ALL && d < other ? d : other;
+        }
+        else if (form >= FORM_CHIITOITSU)
             return row;
         out[row] = (int8_t)(d - 1);
     }
@@ -1443,6 +1560,7 @@ PyInit__kernel(void)
     for (int v = 0; v < 5; v++)
         if ((SMALL[v] = PyLong_FromLong(v)) == NULL)
             return NULL;
+    find_small_stride();
     if (!(HELD = PyList_New(0)) || !(S_COUNTS = PyUnicode_InternFromString("_counts")) ||
         !(S_MELDS = PyUnicode_InternFromString("melds")) ||
         !(S_PLAYERS = PyUnicode_InternFromString("players")) ||

@@ -78,12 +78,55 @@ def _generate_class_ids(kind: Kind) -> tuple[npt.NDArray[np.uint8], npt.NDArray[
 
 _KINDS: tuple[Kind, ...] = ("suit", "honour", "sanma_manzu")
 
+#: Where the fields of a part's *word* sit (:func:`_words`): tiles, pairs, kinds, orphans
+#: held, whether an orphan is held twice; the class in the top byte.
+WORD_FIELDS = {"tiles": 0, "pairs": 6, "kinds": 11, "orphans": 17, "orphan_pair": 21}
+
+
+def _words(kind: Kind, ids: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint32]:
+    """Per shape code, the class (bits 24-31) and what seven pairs and thirteen orphans
+    read (the fields of :data:`WORD_FIELDS`), so that a hand's four words sum, below bit
+    24, to the hand's own fields (no field can carry: a hand has at most 14 tiles, and
+    each field has room for four parts' worth). Shapes of more than 14 tiles hold
+    :data:`NO_CLASS` and no fields.
+
+    >>> words = _words("suit", class_ids_array("suit"))
+    >>> word = int(words[2 * 5**8 + 1])  # 11m 9m: 3 tiles, a pair, 2 kinds, both orphans
+    >>> [word >> at & 31 for at in WORD_FIELDS.values()], word >> 24 == class_ids_array("suit")[2 * 5**8 + 1]
+    ([3, 1, 2, 2, 1], True)
+    """
+    n = _WIDTH[kind]
+    orphan = [True] * n if kind != "suit" else [k in (0, n - 1) for k in range(n)]
+    codes = np.arange(5**n, dtype=np.int64)
+    fields = np.zeros(5**n, dtype=np.uint32)
+    orphan_pair = np.zeros(5**n, dtype=bool)
+    for k in range(n):
+        digit = (codes // 5 ** (n - 1 - k) % 5).astype(np.uint32)
+        fields += digit << WORD_FIELDS["tiles"]
+        fields += (digit >= 2).astype(np.uint32) << WORD_FIELDS["pairs"]
+        fields += (digit >= 1).astype(np.uint32) << WORD_FIELDS["kinds"]
+        if orphan[k]:
+            fields += (digit >= 1).astype(np.uint32) << WORD_FIELDS["orphans"]
+            orphan_pair |= digit >= 2
+    fields += orphan_pair.astype(np.uint32) << WORD_FIELDS["orphan_pair"]
+    words: npt.NDArray[np.uint32] = np.where(
+        ids == NO_CLASS, np.uint32(NO_CLASS) << 24, fields | ids.astype(np.uint32) << 24
+    )
+    return words
+
+
+def class_ids_array(kind: Kind) -> npt.NDArray[np.uint8]:
+    """The class id of every shape code of ``kind``, as the stored array."""
+    ids: npt.NDArray[np.uint8] = stored()[f"{kind}.ids"]
+    return ids
+
 
 def _generate() -> dict[str, npt.NDArray[Any]]:
     """Every table :mod:`shanten.lookup` serves, made afresh (about half a second)."""
     arrays: dict[str, npt.NDArray[Any]] = {}
     for kind in _KINDS:
         arrays[f"{kind}.ids"], arrays[f"{kind}.vectors"] = _generate_class_ids(kind)
+        arrays[f"{kind}.words"] = _words(kind, arrays[f"{kind}.ids"])
         arrays[f"{kind}.complete"], arrays[f"{kind}.targets"] = generate_complete_shapes(kind)
     for players in (4, 3):
         kinds = [kind for kind, _ in parts(players)]
@@ -172,7 +215,7 @@ def _combine_classes(a: npt.NDArray[np.int64], b: npt.NDArray[np.int64]) -> npt.
 
 #: One part's tables for the kernel: (tiles, base-5 weights, class ids per code, class
 #: count, the other three parts, first, classes of the first two others, second, rest
-#: classes, dist). See :func:`kernel_parts`.
+#: classes, dist, words per code). See :func:`kernel_parts` and :func:`_words`.
 KernelPart = tuple[
     tuple[int, ...],
     tuple[int, ...],
@@ -184,6 +227,7 @@ KernelPart = tuple[
     npt.NDArray[np.uint8],
     int,
     npt.NDArray[np.uint8],
+    npt.NDArray[np.uint32],
 ]
 
 
@@ -240,6 +284,7 @@ def kernel_parts(players: int) -> tuple[KernelPart, KernelPart, KernelPart, Kern
                 second,
                 len(dist) // (classes[p] * 5),
                 dist,
+                arrays[f"{kind}.words"],
             )
         )
     return result[0], result[1], result[2], result[3]
