@@ -78,9 +78,16 @@ def _generate_class_ids(kind: Kind) -> tuple[npt.NDArray[np.uint8], npt.NDArray[
 
 _KINDS: tuple[Kind, ...] = ("suit", "honour", "sanma_manzu")
 
-#: Where the fields of a part's *word* sit (:func:`_words`): tiles, pairs, kinds, orphans
-#: held, whether an orphan is held twice; the class in the top byte.
-WORD_FIELDS = {"tiles": 0, "pairs": 6, "kinds": 11, "orphans": 17, "orphan_pair": 21}
+#: The fields of a part's *word* (:func:`_words`) as (lowest bit, width): tiles, pairs,
+#: kinds, orphans held, whether an orphan is held twice; the class is in the top byte.
+#: Each is wide enough for four parts' sum (the kernel reads them with these widths).
+WORD_FIELDS = {
+    "tiles": (0, 6),
+    "pairs": (6, 5),
+    "kinds": (11, 6),
+    "orphans": (17, 4),
+    "orphan_pair": (21, 3),
+}
 
 
 def _words(kind: Kind, ids: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint32]:
@@ -92,8 +99,10 @@ def _words(kind: Kind, ids: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint32]:
 
     >>> words = _words("suit", class_ids_array("suit"))
     >>> word = int(words[2 * 5**8 + 1])  # 11m 9m: 3 tiles, a pair, 2 kinds, both orphans
-    >>> [word >> at & 31 for at in WORD_FIELDS.values()], word >> 24 == class_ids_array("suit")[2 * 5**8 + 1]
-    ([3, 1, 2, 2, 1], True)
+    >>> [word >> at & (1 << width) - 1 for at, width in WORD_FIELDS.values()]
+    [3, 1, 2, 2, 1]
+    >>> word >> 24 == int(class_ids_array("suit")[2 * 5**8 + 1])
+    True
     """
     n = _WIDTH[kind]
     orphan = [True] * n if kind != "suit" else [k in (0, n - 1) for k in range(n)]
@@ -102,13 +111,13 @@ def _words(kind: Kind, ids: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint32]:
     orphan_pair = np.zeros(5**n, dtype=bool)
     for k in range(n):
         digit = (codes // 5 ** (n - 1 - k) % 5).astype(np.uint32)
-        fields += digit << WORD_FIELDS["tiles"]
-        fields += (digit >= 2).astype(np.uint32) << WORD_FIELDS["pairs"]
-        fields += (digit >= 1).astype(np.uint32) << WORD_FIELDS["kinds"]
+        fields += digit << WORD_FIELDS["tiles"][0]
+        fields += (digit >= 2).astype(np.uint32) << WORD_FIELDS["pairs"][0]
+        fields += (digit >= 1).astype(np.uint32) << WORD_FIELDS["kinds"][0]
         if orphan[k]:
-            fields += (digit >= 1).astype(np.uint32) << WORD_FIELDS["orphans"]
+            fields += (digit >= 1).astype(np.uint32) << WORD_FIELDS["orphans"][0]
             orphan_pair |= digit >= 2
-    fields += orphan_pair.astype(np.uint32) << WORD_FIELDS["orphan_pair"]
+    fields += orphan_pair.astype(np.uint32) << WORD_FIELDS["orphan_pair"][0]
     words: npt.NDArray[np.uint32] = np.where(
         ids == NO_CLASS, np.uint32(NO_CLASS) << 24, fields | ids.astype(np.uint32) << 24
     )
