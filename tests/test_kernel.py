@@ -365,3 +365,21 @@ def test_the_kernel_refuses_words_whose_fields_overflow() -> None:
     parts[3][10] = words
     with pytest.raises(ValueError, match="words: entry 1 "):
         kernel.install(4, [tuple(p) for p in parts])
+
+
+def test_kernel_results_are_the_same_objects_as_the_reference_builds() -> None:
+    import copy
+    import pickle
+
+    table = shanten.discards("23489m6799p22567s")
+    reference = efficiency.discards("23489m6799p22567s")
+    assert table == reference and hash(table) == hash(reference)
+    assert [repr(row) for row in table] == [repr(row) for row in reference]
+    for row in table:
+        assert type(row) is type(reference[0]) and type(row.ukeire) is type(reference[0].ukeire)
+        assert pickle.loads(pickle.dumps(row)) == row
+        assert copy.deepcopy(row) == row and copy.copy(row) == row
+    ukeire = shanten.ukeire("2389m6799p22567s")
+    assert pickle.loads(pickle.dumps(ukeire)) == ukeire == efficiency.ukeire("2389m6799p22567s")
+    with pytest.raises(AttributeError):
+        ukeire.total = 0  # type: ignore[misc]

@@ -3,6 +3,24 @@
 >>> import shanten
 >>> shanten.shanten("23489m6799p22567s")
 1
+
+The package, by role:
+
+- the public verbs and types, re-exported here; :mod:`shanten.kernel` chooses the path
+  that answers them (``shanten.accelerated``);
+- the reference path, plain Python: :mod:`~shanten.analysis` (shanten, witnesses),
+  :mod:`~shanten.forms` (the three forms), :mod:`~shanten.efficiency` (effective tiles,
+  discard tables, the second step), :mod:`~shanten.wins` (complete hands, waits),
+  :mod:`~shanten.batch` (many hands at once);
+- the kernel and its binding: ``_kernel.c`` (C, the CPython API only) and
+  :mod:`shanten.kernel`;
+- the tables: :mod:`~shanten.tables` (the min-plus transform), :mod:`~shanten.lookup`
+  (classes and the kernel's chain tables), :mod:`~shanten.cache` (the file that keeps
+  them), :mod:`~shanten.efficiency_tables` (the reference path's masks);
+- values and notation: :mod:`~shanten.tiles`, :mod:`~shanten.notation`,
+  :mod:`~shanten.hand`, :mod:`~shanten.errors`;
+- the command line (:mod:`~shanten.cli`, :mod:`~shanten.cli_text`,
+  :mod:`~shanten.report`) and the local page (:mod:`shanten.web`).
 """
 
 from shanten import batch

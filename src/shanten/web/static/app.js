@@ -13,7 +13,7 @@
   const SANMA_ABSENT = new Set(["2m", "3m", "4m", "5m", "0m", "6m", "7m", "8m"]);
   const TRUE = ["1", "true", "yes", "on"];
   const FORMS = {
-    standard: "standard form 一般形",
+    standard: "four sets and a pair 一般形",
     chiitoitsu: "seven pairs 七対子",
     kokushi: "thirteen orphans 国士無双",
   };
@@ -423,7 +423,7 @@
 
   const VIEWS = [
     ["all", ["All forms ", ja("標準形")]],
-    ["standard", ["Standard form only ", ja("一般形")]],
+    ["standard", ["Four sets and a pair only ", ja("一般形")]],
   ];
 
   function counted(names, counts, onclick) {
