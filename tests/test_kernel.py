@@ -383,3 +383,14 @@ def test_kernel_results_are_the_same_objects_as_the_reference_builds() -> None:
     assert pickle.loads(pickle.dumps(ukeire)) == ukeire == efficiency.ukeire("2389m6799p22567s")
     with pytest.raises(AttributeError):
         ukeire.total = 0  # type: ignore[misc]
+
+
+def test_the_verbs_pickle_by_name_and_work_in_a_process_pool() -> None:
+    import pickle
+    from concurrent.futures import ProcessPoolExecutor
+
+    for verb in (shanten.shanten, shanten.ukeire, shanten.discards):
+        assert pickle.loads(pickle.dumps(verb)) is verb
+    hands = ["23489m6799p22567s", "19m19p19s1234567z", "123m456p789s1122z"]
+    with ProcessPoolExecutor(2) as pool:
+        assert list(pool.map(shanten.shanten, hands)) == [shanten.shanten(h) for h in hands]

@@ -1497,6 +1497,19 @@ verb_repr(PyObject *op)
     return PyUnicode_FromFormat("<kernel verb for %R>", ((Verb *)op)->fallback);
 }
 
+/* Pickled by name, as functions are: the verb is found again where its __module__ and
+ * __qualname__ say (shanten.shanten and so on), so process pools can send it. */
+static PyObject *
+verb_reduce(PyObject *self, PyObject *Py_UNUSED(ignored))
+{
+    return PyObject_GetAttrString(self, "__qualname__");
+}
+
+static PyMethodDef verb_methods[] = {
+    {"__reduce__", verb_reduce, METH_NOARGS, "Pickle the verb by its qualified name."},
+    {NULL, NULL, 0, NULL},
+};
+
 static PyMemberDef verb_members[] = {
     {"fallback", Py_T_OBJECT_EX, offsetof(Verb, fallback), READONLY,
      "The Python function that takes every call the kernel does not answer."},
@@ -1522,6 +1535,7 @@ static PyTypeObject VerbType = {
     .tp_doc = "A public verb answered by the kernel, its fallback taking the rest.",
     .tp_traverse = verb_traverse,
     .tp_clear = verb_clear,
+    .tp_methods = verb_methods,
     .tp_members = verb_members,
     .tp_getset = verb_getset,
     .tp_dictoffset = offsetof(Verb, dict),

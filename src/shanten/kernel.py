@@ -158,6 +158,7 @@ def _verb(number: int, glue: Callable[..., Any], reference: _F) -> _F:
     glue.__name__ = glue.__qualname__ = reference.__name__  # as errors name the function
     verb = kernel.Verb(number, glue)
     functools.update_wrapper(verb, reference)
+    verb.__module__ = "shanten"  # where it is public, and where pickle finds it again
     return verb  # type: ignore[no-any-return]
 
 
