@@ -4,12 +4,12 @@ draw each tile, recompute the distance, keep the draws that lower it."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import pytest
 
-from shanten import HandError, Meld, Tile, discards, shanten, ukeire
+from shanten import HandError, Meld, RuleError, Tile, batch, discards, shanten, ukeire
 from shanten.efficiency import FormView, GoodShape, good_shape
 from shanten.forms import seven_pairs_distance, standard_distance, thirteen_orphans_distance
 from shanten.hand import Position, position
@@ -250,3 +250,18 @@ def test_incremental_discard_table_equals_ukeire_after_each_discard(players: int
                 after[Tile(option.discard).index] -= 1
                 expected = ukeire(after, players=players, form=view)
                 assert (option.shanten, option.ukeire.tiles) == (expected.shanten, expected.tiles)
+
+
+@pytest.mark.parametrize("form", ["foo", "", "ALL", None, 1, "chiitoitsu "])
+def test_an_unknown_form_names_the_allowed_values(form: object) -> None:
+    message = r"^form must be 'all', 'standard', 'chiitoitsu' or 'kokushi', got "
+    calls: list[Callable[[], object]] = [
+        lambda: ukeire("2389m6799p22567s", form=form),  # type: ignore[arg-type]
+        lambda: discards("23489m6799p22567s", form=form),  # type: ignore[arg-type]
+        lambda: discards("23489m6799p22567s", form=form, second_step=True),  # type: ignore[arg-type]
+        lambda: good_shape("23m579p456789s11z", form=form),  # type: ignore[arg-type]
+        lambda: batch.shanten(np.zeros((1, 34), dtype=np.uint8), form=form),  # type: ignore[arg-type]
+    ]
+    for call in calls:
+        with pytest.raises(RuleError, match=message):
+            call()
