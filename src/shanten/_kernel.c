@@ -1065,6 +1065,24 @@ k_distance(PyObject *Py_UNUSED(module), PyObject *args)
     return PyLong_FromLong(d);
 }
 
+/* The checked 3n + `remainder` hand of a core function's arguments, in the form view
+ * `form` (all forms or the standard form): its rules, counts and summary; 0 with an
+ * exception set for anything else. */
+static int
+checked_hand(PyObject *object, int players, int form, int remainder, const Rules **rules,
+             uint8_t counts[NUM_TILES], uint64_t *f)
+{
+    if ((*rules = rules_of(players)) == NULL || !read_bytes(object, counts, "counts"))
+        return 0;
+    *f = summary(counts);
+    if ((form != FORM_ALL && form != FORM_STANDARD) || !fits(*rules, *f) ||
+        TILES_OF(*f) % 3 != remainder) {
+        not_held();
+        return 0;
+    }
+    return 1;
+}
+
 PyDoc_STRVAR(ukeire_doc,
 "ukeire(counts, players, form, closed, unseen)\n--\n\n"
 "The Ukeire of a checked 3n+1 hand: 34 count bytes; form 0 all forms, 1 standard;\n"
@@ -1074,19 +1092,16 @@ static PyObject *
 k_ukeire(PyObject *Py_UNUSED(module), PyObject *args)
 {
     PyObject *object, *unseen_object;
-    int players, form, closed;
+    int players, form, closed, d;
+    const Rules *rules;
     uint8_t counts[NUM_TILES], unseen[NUM_TILES];
+    uint64_t f, mask;
     if (!PyArg_ParseTuple(args, "OiipO:ukeire", &object, &players, &form, &closed,
-                          &unseen_object))
-        return NULL;
-    const Rules *rules = rules_of(players);
-    if (rules == NULL || !read_bytes(object, counts, "counts") ||
+                          &unseen_object) ||
+        !checked_hand(object, players, form, 1, &rules, counts, &f) ||
         !read_bytes(unseen_object, unseen, "unseen"))
         return NULL;
-    uint64_t f = summary(counts), mask;
-    int d;
-    if ((form != FORM_ALL && form != FORM_STANDARD) || !fits(rules, f) ||
-        TILES_OF(f) % 3 != 1 || !(d = effective(rules, counts, f, form, closed, &mask)))
+    if (!(d = effective(rules, counts, f, form, closed, &mask)))
         return not_held();
     return make_ukeire(d - 1, mask, unseen);
 }
@@ -1100,17 +1115,14 @@ static PyObject *
 k_effective(PyObject *Py_UNUSED(module), PyObject *args)
 {
     PyObject *object;
-    int players, form, closed;
+    int players, form, closed, d;
+    const Rules *rules;
     uint8_t counts[NUM_TILES];
-    if (!PyArg_ParseTuple(args, "Oiip:effective", &object, &players, &form, &closed))
+    uint64_t f, mask;
+    if (!PyArg_ParseTuple(args, "Oiip:effective", &object, &players, &form, &closed) ||
+        !checked_hand(object, players, form, 1, &rules, counts, &f))
         return NULL;
-    const Rules *rules = rules_of(players);
-    if (rules == NULL || !read_bytes(object, counts, "counts"))
-        return NULL;
-    uint64_t f = summary(counts), mask;
-    int d;
-    if ((form != FORM_ALL && form != FORM_STANDARD) || !fits(rules, f) ||
-        TILES_OF(f) % 3 != 1 || !(d = effective(rules, counts, f, form, closed, &mask)))
+    if (!(d = effective(rules, counts, f, form, closed, &mask)))
         return not_held();
     return Py_BuildValue("iK", d, (unsigned long long)mask);
 }
@@ -1125,17 +1137,14 @@ k_discards(PyObject *Py_UNUSED(module), PyObject *args)
 {
     PyObject *object, *unseen_object;
     int players, form, closed;
+    const Rules *rules;
     uint8_t counts[NUM_TILES], unseen[NUM_TILES];
+    uint64_t f;
     if (!PyArg_ParseTuple(args, "OiipO:discards", &object, &players, &form, &closed,
-                          &unseen_object))
-        return NULL;
-    const Rules *rules = rules_of(players);
-    if (rules == NULL || !read_bytes(object, counts, "counts") ||
+                          &unseen_object) ||
+        !checked_hand(object, players, form, 2, &rules, counts, &f) ||
         !read_bytes(unseen_object, unseen, "unseen"))
         return NULL;
-    uint64_t f = summary(counts);
-    if ((form != FORM_ALL && form != FORM_STANDARD) || !fits(rules, f) || TILES_OF(f) % 3 != 2)
-        return not_held();
     PyObject *table = discard_table(rules, counts, f, form, closed, unseen);
     if (table == NULL && !PyErr_Occurred())
         return not_held();

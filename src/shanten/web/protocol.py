@@ -47,6 +47,7 @@ __all__ = [
     "MAX_TARGET",
     "REQUEST_TIMEOUT",
     "Connection",
+    "ErrorAnswer",
     "EscapingFormatter",
     "ProtocolError",
     "Request",
@@ -111,15 +112,20 @@ def error_body(kind: str, message: str) -> bytes:
     return json.dumps({"error": {"type": kind, "message": message}}, ensure_ascii=False).encode()
 
 
-class ProtocolError(Exception):
-    """A request that is not HTTP/1.1 as this server reads it: it is answered with
-    ``status`` and a JSON error of type ``kind``, and the connection is closed."""
+class ErrorAnswer(Exception):
+    """A request answered with ``status`` and a JSON error of type ``kind`` saying
+    ``message``, never with a stack trace."""
 
     def __init__(self, status: HTTPStatus, kind: str, message: str) -> None:
         super().__init__(message)
         self.status = status
         self.kind = kind
         self.message = message
+
+
+class ProtocolError(ErrorAnswer):
+    """A request that is not HTTP/1.1 as this server reads it: answered, then the
+    connection is closed."""
 
 
 @dataclass(frozen=True)

@@ -44,6 +44,7 @@ from shanten.web.protocol import (
     MAX_TARGET,
     REQUEST_TIMEOUT,
     Connection,
+    ErrorAnswer,
     EscapingFormatter,
     Request,
     Response,
@@ -91,15 +92,9 @@ _PAGE_CSP: Final = (
 )
 
 
-class BadRequest(Exception):
+class BadRequest(ErrorAnswer):
     """A request the endpoint refuses before the library sees it: a malformed query, an
-    unknown or repeated parameter, or a value too long. Carries the HTTP status."""
-
-    def __init__(self, status: HTTPStatus, kind: str, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.kind = kind
-        self.message = message
+    unknown or repeated parameter, or a value too long."""
 
 
 @dataclass(frozen=True)
