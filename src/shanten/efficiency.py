@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Literal
 
 from shanten.efficiency_results import Discard, GoodShape, Ukeire, tenhou_key
-from shanten.errors import HandError, RuleError
+from shanten.errors import HandError, RuleError, described
 from shanten.forms import (
     _combine,
     closed_form_counts,
@@ -302,7 +302,7 @@ def _visible_counts(visible: VisibleLike) -> list[int]:
             counts[item.index] += 1
         else:
             raise TypeError(
-                f"visible is notation, a list of tiles or 34 counts; got an item {item!r}"
+                f"visible is notation, a list of tiles or 34 counts; got an item {described(item)}"
             )
     return counts
 

@@ -13,6 +13,7 @@ that an error stays a few short lines however long the input:
 
 from __future__ import annotations
 
+import reprlib
 from typing import Final
 
 from shanten.display import width
@@ -25,6 +26,7 @@ __all__ = [
     "NotationError",
     "RuleError",
     "ShantenError",
+    "described",
     "quoted",
 ]
 
@@ -40,6 +42,20 @@ def quoted(text: str) -> str:
     if len(text) <= QUOTE_LIMIT:
         return repr(text)
     return f"{text[:EXCERPT]!r}... ({len(text):,} characters)"
+
+
+_REPR: Final = reprlib.Repr()
+_REPR.maxstring = _REPR.maxother = _REPR.maxlong = EXCERPT
+_REPR.maxlist = _REPR.maxtuple = 6
+
+
+def described(value: object) -> str:
+    """The :func:`repr` of any value for an error message, shortened (:mod:`reprlib`)
+    when long: ``described("x" * 1000)`` is ``'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'``."""
+    try:
+        return _REPR.repr(value)
+    except ValueError:  # an int too long to convert to text
+        return f"a {type(value).__name__} too long to print"
 
 
 def _shown(text: str) -> str:
