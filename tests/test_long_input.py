@@ -167,7 +167,7 @@ def test_meld_error_is_a_meld_error() -> None:
 
 def test_long_values_in_counts_and_visible_lists_are_shortened() -> None:
     with pytest.raises(HandError) as raised:
-        Hand(["x" * 100_000] + [0] * 33)
+        Hand(["x" * 100_000] + [0] * 33)  # type: ignore[arg-type]
     assert str(raised.value) == (
         f"the count of 1m is '{'x' * 17}...{'x' * 18}', not a whole number"
     )
