@@ -3,15 +3,18 @@
 second step of a 1-shanten hand).
 
 All three are frozen, slotted dataclasses; the kernel builds them by filling their slots,
-which changes nothing about how they compare, hash, print or pickle.
+which changes nothing about how they compare, hash, print or pickle. A tile in them is a
+:class:`~shanten.Tile`, as in every result of the library:
 
->>> Ukeire(0, ("1z", "2z"), (2, 2), 4).tiles
-('1z', '2z')
+>>> Ukeire(0, (Tile("1z"), Tile("2z")), (2, 2), 4).tiles
+(Tile('1z'), Tile('2z'))
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from shanten.tiles import Tile
 
 __all__ = ["Discard", "GoodShape", "Ukeire", "tenhou_key"]
 
@@ -20,15 +23,23 @@ __all__ = ["Discard", "GoodShape", "Ukeire", "tenhou_key"]
 class Ukeire:
     """Effective tiles of a 3n+1 hand: ``tiles`` in tile order, ``counts`` the unseen
     copies of each (4 less those in the hand, the melds and the visible tiles), ``total``
-    their sum, and ``shanten`` the hand's shanten number in the chosen view."""
+    their sum, and ``shanten`` the hand's shanten number in the chosen view. ``str``
+    lists the tiles in mpsz.
+
+    >>> str(Ukeire(0, (Tile("1z"), Tile("2z")), (2, 2), 4))
+    '1z 2z'
+    """
 
     shanten: int
-    tiles: tuple[str, ...]
+    tiles: tuple[Tile, ...]
     counts: tuple[int, ...]
     total: int
 
     def __len__(self) -> int:
         return len(self.tiles)
+
+    def __str__(self) -> str:
+        return " ".join(str(tile) for tile in self.tiles)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +68,7 @@ class Discard:
     effective tiles ``ukeire``; ``good_shape`` when asked for and the discard leaves a
     1-shanten hand, else None."""
 
-    discard: str
+    discard: Tile
     shanten: int
     ukeire: Ukeire
     good_shape: GoodShape | None = None
