@@ -136,3 +136,14 @@ def test_a_trailing_newline_does_not_break_an_error_quote() -> None:
         parse_tiles("12x3m\n")
     lines = str(raised.value).splitlines()
     assert lines == ["'x' at position 2 is not a digit or a suit letter", "    12x3m\\n", "      ^"]
+
+
+def test_the_command_line_keeps_the_caret_under_the_bad_character(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert cli.main(["12x3m\n"]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        "shanten: error: 'x' at position 2 is not a digit or a suit letter",
+        "    12x3m\\n",
+        "      ^",
+    ]
