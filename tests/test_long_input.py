@@ -10,7 +10,7 @@ import pytest
 
 import shanten
 from shanten import Hand, HandError, Meld, MeldError, NotationError, ShantenError, Tile, cli
-from shanten.errors import EXCERPT, QUOTE_LIMIT, quoted
+from shanten.errors import EXCERPT, QUOTE_LIMIT, described, quoted
 from shanten.notation import parse_tiles
 
 LONG = "1" * 100_000 + "m"  # 100,001 characters
@@ -176,3 +176,10 @@ def test_long_values_in_counts_and_visible_lists_are_shortened() -> None:
     assert str(type_error.value) == (
         "visible is notation, a list of tiles or 34 counts; got an item [0, 0, 0, 0, 0, 0, ...]"
     )
+
+
+def test_described_shortens_any_value() -> None:
+    assert described("x" * 1000) == f"'{'x' * 17}...{'x' * 18}'"
+    assert described([0] * 1000) == "[0, 0, 0, 0, 0, 0, ...]"
+    assert described(10**5000) == "an int too long to print"
+    assert described(1.5) == "1.5"

@@ -27,6 +27,7 @@ __all__ = [
     "RuleError",
     "ShantenError",
     "described",
+    "excerpt",
     "quoted",
 ]
 
@@ -55,7 +56,7 @@ def described(value: object) -> str:
     try:
         return _REPR.repr(value)
     except ValueError:  # an int too long to convert to text
-        return f"a {type(value).__name__} too long to print"
+        return f"an {type(value).__name__} too long to print"
 
 
 def _shown(text: str) -> str:
