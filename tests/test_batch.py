@@ -18,7 +18,7 @@ import shanten
 from shanten import batch
 from shanten.errors import HandError, RuleError
 from shanten.hand import VALID_SIZES
-from shanten.tiles import SANMA_ABSENT, tile_name
+from shanten.tiles import SANMA_ABSENT
 
 ARA = Path(__file__).resolve().parents[2] / "shared" / "testdata" / "ara"
 FILES = ("p_normal_10000.txt", "p_hon_10000.txt", "p_tin_10000.txt", "p_koku_10000.txt")
@@ -67,7 +67,7 @@ def ukeire_mismatches(counts: Counts, players: int) -> list[str]:
     got = batch.ukeire(counts, players=players)
     wrong = []
     for row, flags in zip(counts.tolist(), got, strict=True):
-        tiles = tuple(tile_name(int(t)) for t in np.flatnonzero(flags))
+        tiles = tuple(shanten.Tile(int(t)) for t in np.flatnonzero(flags))
         expected = shanten.ukeire(row, players=players).tiles
         if tiles != expected:
             wrong.append(f"{shanten.Hand(row)} ({players}p): batch {tiles}, per call {expected}")

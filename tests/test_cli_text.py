@@ -146,7 +146,9 @@ def test_effective_tiles_show_their_unseen_copies(
                 continue
             text = "\n".join(blocks(out)[part])
             cells = re.findall(r"(\d[mpsz]) \S\s*(\d+)", text)
-            assert cells == [(t, str(c)) for t, c in zip(result.tiles, result.counts, strict=True)]
+            assert cells == [
+                (str(t), str(c)) for t, c in zip(result.tiles, result.counts, strict=True)
+            ]
             assert (f"{result.total} tiles" if lang == "en" else f"{result.total}枚") in text
 
 

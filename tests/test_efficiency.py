@@ -36,7 +36,7 @@ def distance(pos: Position, form: FormView) -> int:
 
 def brute_effective(
     counts: Sequence[int], melds: Sequence[str], players: int, rule: bool, form: FormView
-) -> tuple[int, tuple[str, ...]]:
+) -> tuple[int, tuple[Tile, ...]]:
     """(shanten, effective tiles) by drawing every tile the rules allow."""
     pos = position(counts, melds, players, rule)
     before = distance(pos, form)
@@ -54,7 +54,7 @@ def brute_effective(
         drawn[tile] += 1
         after = Position(tuple(drawn), pos.melds, pos.players, pos.count_melded_copies, pos.caps)
         if distance(after, form) < before:
-            effective.append(str(Tile(tile)))
+            effective.append(Tile(tile))
     return before - 1, tuple(effective)
 
 
@@ -125,7 +125,7 @@ def test_discards_equal_ukeire_of_each_discard() -> None:
             assert option.ukeire.counts == adjusted
             keys.append((option.shanten, -option.ukeire.total, index))
         assert keys == sorted(keys)
-        assert {o.discard for o in table} == {str(Tile(t)) for t in range(34) if counts[t]}
+        assert {o.discard for o in table} == {Tile(t) for t in range(34) if counts[t]}
 
 
 def test_shanten_matches_the_api() -> None:
@@ -143,25 +143,25 @@ def test_dead_wait_on_a_tile_held_four_times_is_not_listed() -> None:
     # tests/data/cases.jsonl), and 1m can never be an effective tile.
     result = ukeire("1111m333p222s444z")
     assert result.shanten == 1
-    assert "1m" not in result.tiles
+    assert Tile("1m") not in result.tiles
 
 
 def test_melded_copies_make_a_wait_unusable_only_under_that_rule() -> None:
     melds = ["444z", "555z", "111m", "999p"]
     # 4z: waiting on 4z (tanki) under the default rule, with no copy left
     default = ukeire("4z", melds=melds)
-    assert default.shanten == 0 and default.tiles == ("4z",) and default.counts == (0,)
+    assert default.shanten == 0 and default.tiles == (Tile("4z"),) and default.counts == (0,)
     counted = ukeire("4z", melds=melds, count_melded_copies=True)
     # every 4z is in the hand or the meld: the pair must be another tile, 1-shanten,
     # and any tile but 4z (and those with no copy left for a pair) helps
-    assert counted.shanten == 1 and "4z" not in counted.tiles
+    assert counted.shanten == 1 and Tile("4z") not in counted.tiles
 
 
 def test_visible_tiles_reduce_counts_but_keep_the_tile() -> None:
     # 123m456p789s1122z waits on 1z and 2z (shanpon), two copies of each unseen
     assert ukeire("123m456p789s1122z").counts == (2, 2)
     seen = ukeire("123m456p789s1122z", visible=["1z", "1z"])
-    assert seen.tiles == ("1z", "2z") and seen.counts == (0, 2) and seen.total == 2
+    assert seen.tiles == (Tile("1z"), Tile("2z")) and seen.counts == (0, 2) and seen.total == 2
     by_counts = ukeire("123m456p789s1122z", visible=[0] * 27 + [2, 0, 0, 0, 0, 0, 0])
     assert by_counts == seen
     array = np.zeros(34, dtype=np.int64)
@@ -182,8 +182,8 @@ def test_thirteen_orphans_thirteen_sided_wait() -> None:
 def test_seven_pairs_wait_and_standard_view() -> None:
     # 1133m5577p99s1166z: six pairs and a single 1s... here: pairs 11m 33m 55p 77p 99s 11z 66z? count:
     hand = "1133m557p99s1166z"  # pairs 1m 3m 5p 9s 1z 6z + 7p single: seven pairs tenpai on 7p
-    assert ukeire(hand, form="chiitoitsu").tiles == ("7p",)
-    assert ukeire(hand).shanten == 0 and ukeire(hand).tiles == ("7p",)
+    assert ukeire(hand, form="chiitoitsu").tiles == (Tile("7p"),)
+    assert ukeire(hand).shanten == 0 and ukeire(hand).tiles == (Tile("7p"),)
     # the standard form alone is far: 11m 33m 55p 7p 99s 11z 66z has no set
     assert ukeire(hand, form="standard").shanten > 0
 
@@ -209,7 +209,7 @@ def test_a_pure_shanpon_is_not_two_sided() -> None:
     # 11m 55p 99s 123p 456s 1z: 1-shanten; the effective draws are 1m, 5p and 9s (two
     # unseen each: a pair becomes a set). Each then leaves, after cutting 1z, a wait on
     # the other two pairs (shanpon) and nothing better: 0 of 6.
-    assert ukeire("11m55p99s123p456s1z").tiles == ("1m", "5p", "9s")
+    assert ukeire("11m55p99s123p456s1z").tiles == (Tile("1m"), Tile("5p"), Tile("9s"))
     figure = good_shape("11m55p99s123p456s1z")
     assert (figure.good, figure.total, figure.share) == (0, 6, 0.0)
 
@@ -225,7 +225,7 @@ def test_discards_second_step_only_on_one_shanten_options() -> None:
             assert option.good_shape is None
     first = table[0]
     # cutting 5z leaves 23m579p456789s11z: 8 of 16, as derived above
-    assert first.discard == "5z" and first.good_shape == GoodShape(8, 16)
+    assert first.discard == Tile("5z") and first.good_shape == GoodShape(8, 16)
     assert all(o.good_shape is None for o in discards("23m579p456789s11z5z"))
 
 

@@ -16,7 +16,8 @@ def test_fourteen_tile_report_matches_the_verbs() -> None:
         table = shanten.discards(hand, form=view, second_step=True)
         rows = data["discards"][view]
         assert [(r["discard"], r["shanten"], tuple(r["tiles"]), r["total"]) for r in rows] == [
-            (o.discard, o.shanten, o.ukeire.tiles, o.ukeire.total) for o in table
+            (str(o.discard), o.shanten, tuple(map(str, o.ukeire.tiles)), o.ukeire.total)
+            for o in table
         ]
         assert [r["good_shape"] is None for r in rows] == [o.good_shape is None for o in table]
     assert data["complete"] is False and data["decompositions"] == []

@@ -140,9 +140,9 @@ def expected_table(
         good = option.good_shape
         rows.append(
             {
-                "discard": option.discard,
+                "discard": str(option.discard),
                 "shanten": option.shanten,
-                "tiles": list(option.ukeire.tiles),
+                "tiles": [str(tile) for tile in option.ukeire.tiles],
                 "counts": list(option.ukeire.counts),
                 "total": option.ukeire.total,
                 "good": f"{round(good.share * 100)}% ({good.good}/{good.total})"
@@ -182,7 +182,7 @@ def test_type_a_hand_and_read_the_discard_table(page: Page) -> None:
     shown = page.eval_on_selector_all(
         "#ukeire-views-all .counted", "tiles => tiles.map(t => t.dataset.tile)"
     )
-    assert shown == list(shanten.ukeire("2349m6799p22567s").tiles)
+    assert shown == [str(tile) for tile in shanten.ukeire("2349m6799p22567s").tiles]
 
 
 def test_click_tiles_to_build_a_hand(page: Page) -> None:
@@ -223,7 +223,7 @@ def test_three_player_switch(page: Page) -> None:
     effective = page.eval_on_selector_all(
         "#ukeire-views-all .counted", "tiles => tiles.map(t => t.dataset.tile)"
     )
-    assert effective == list(shanten.ukeire(hand, players=3).tiles)
+    assert effective == [str(tile) for tile in shanten.ukeire(hand, players=3).tiles]
 
 
 def test_bad_input_shows_the_message_beside_the_box(page: Page) -> None:

@@ -6,6 +6,7 @@ from typing import Any
 from numpy.typing import NDArray
 
 from shanten.efficiency_results import Discard, Ukeire
+from shanten.tiles import Tile
 
 _Buffer = bytes | bytearray | memoryview | NDArray[Any]
 _Part = tuple[
@@ -29,7 +30,7 @@ class Verb:
 def install(players: int, parts: Sequence[_Part]) -> None: ...
 def install_closed(seven: _Buffer, kokushi: _Buffer) -> None: ...
 def configure(
-    hand_type: type, ukeire_type: type, discard_type: type, names: tuple[str, ...]
+    hand_type: type, ukeire_type: type, discard_type: type, names: tuple[Tile, ...]
 ) -> None: ...
 def distance(counts: _Buffer, players: int, form: int, closed: bool) -> int: ...
 def effective(counts: _Buffer, players: int, form: int, closed: bool) -> tuple[int, int]: ...

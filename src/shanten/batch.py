@@ -46,7 +46,7 @@ from shanten.efficiency import ukeire as reference_ukeire
 from shanten.errors import HandError, RuleError, ShantenError
 from shanten.forms import seven_pairs_distance, standard_distance, thirteen_orphans_distance
 from shanten.hand import Hand, Position, position
-from shanten.tiles import NUM_TILES, TILE_NAMES
+from shanten.tiles import NUM_TILES
 
 __all__ = ["BatchForm", "shanten", "ukeire"]
 
@@ -57,7 +57,6 @@ BatchForm = Literal["all", "standard", "chiitoitsu", "kokushi"]
 _FORMS: Final[tuple[BatchForm, ...]] = ("all", "standard", "chiitoitsu", "kokushi")
 
 _U8 = npt.NDArray[np.uint8]
-_INDEX: Final = {name: index for index, name in enumerate(TILE_NAMES)}
 #: Rows checked and converted at a time when the counts are not uint8: memory stays flat.
 _CHUNK: Final = 1 << 16
 #: Rows per kernel call, and the size from which the rows are shared among threads.
@@ -257,8 +256,8 @@ def ukeire(counts: npt.ArrayLike, *, players: int = 4) -> npt.NDArray[np.bool_]:
         if bad >= 0:
             fail(bad, [int(v) for v in hands[bad]])
         for row, values in enumerate(_rows(hands)):
-            for name in reference_ukeire(values, players=players).tiles:
-                out[row, _INDEX[name]] = True
+            for tile in reference_ukeire(values, players=players).tiles:
+                out[row, tile.index] = True
         return out
     kernel = binding.installed()
     bad = _run(

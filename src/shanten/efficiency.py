@@ -10,14 +10,16 @@ after it and its effective tiles, ordered as Tenhou orders them.
 each) lowers it:
 
 >>> result = ukeire("2389m6799p22567s")
->>> result.shanten, result.tiles, result.total
-(2, ('1m', '4m', '7m', '5p', '8p', '9p', '2s'), 24)
+>>> result.shanten, str(result), result.total
+(2, '1m 4m 7m 5p 8p 9p 2s', 24)
+>>> result.tiles[:2]
+(Tile('1m'), Tile('4m'))
 
 Cutting 3z from 123m456p789s11223z leaves a 1z/2z wait (双碰) with two of each unseen:
 
 >>> table = discards("123m456p789s11223z")
->>> [(o.discard, o.shanten, o.ukeire.tiles, o.ukeire.total) for o in table[:2]]
-[('3z', 0, ('1z', '2z'), 4), ('1m', 1, ('1m', '4m', '1z', '2z'), 11)]
+>>> [(str(o.discard), o.shanten, str(o.ukeire), o.ukeire.total) for o in table[:2]]
+[('3z', 0, '1z 2z', 4), ('1m', 1, '1m 4m 1z 2z', 11)]
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Literal
 
 from shanten.efficiency_results import Discard, GoodShape, Ukeire, tenhou_key
-from shanten.errors import HandError, RuleError
+from shanten.errors import HandError, RuleError, described
 from shanten.forms import (
     _combine,
     closed_form_counts,
@@ -38,7 +40,7 @@ from shanten.forms import (
 from shanten.hand import HandLike, MeldLike, Position, position
 from shanten.notation import counts_of, parse_tiles
 from shanten.tables import target_index
-from shanten.tiles import NUM_TILES, TERMINALS_AND_HONOURS, TILE_NAMES, tile_name
+from shanten.tiles import NUM_TILES, TERMINALS_AND_HONOURS, TILES, tile_name
 
 if TYPE_CHECKING:
     from shanten.efficiency_tables import EfficiencyTables, PartTables
@@ -302,14 +304,14 @@ def _visible_counts(visible: VisibleLike) -> list[int]:
             counts[item.index] += 1
         else:
             raise TypeError(
-                f"visible is notation, a list of tiles or 34 counts; got an item {item!r}"
+                f"visible is notation, a list of tiles or 34 counts; got an item {described(item)}"
             )
     return counts
 
 
 def _listing(pos: Position, seen: Sequence[int], distance: int, tiles: list[int]) -> Ukeire:
     counts = tuple([4 - seen[t] for t in tiles])
-    return Ukeire(distance - 1, tuple([TILE_NAMES[t] for t in tiles]), counts, sum(counts))
+    return Ukeire(distance - 1, tuple([TILES[t] for t in tiles]), counts, sum(counts))
 
 
 def ukeire(
@@ -330,8 +332,8 @@ def ukeire(
 
     The nine gates (九蓮宝燈) wait on every manzu tile; with two 5m seen, one is left:
 
-    >>> ukeire("1112345678999m").tiles
-    ('1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m')
+    >>> str(ukeire("1112345678999m"))
+    '1m 2m 3m 4m 5m 6m 7m 8m 9m'
     >>> ukeire("1112345678999m", visible="55m").counts
     (1, 3, 3, 3, 1, 3, 3, 3, 1)
     >>> ukeire("23489m6799p22567s")
@@ -366,7 +368,7 @@ def discards(
     standard form alone (一般形). With ``second_step=True`` each discard that leaves a
     1-shanten hand also gets its :class:`GoodShape` figure.
 
-    >>> [o.discard for o in discards("123m456p789s11223z")][:5]
+    >>> [str(o.discard) for o in discards("123m456p789s11223z")][:5]
     ['3z', '1m', '4p', '6p', '9s']
     """
     pos, seen = checked(hand, melds, players, count_melded_copies, visible, form, 2)
@@ -397,7 +399,7 @@ def discards_of(
         options.append(
             (
                 tenhou_key(distance, listing.total, tile),
-                Discard(TILE_NAMES[tile], distance - 1, listing),
+                Discard(TILES[tile], distance - 1, listing),
             )
         )
     options.sort()  # the keys differ (by tile), so only they are compared
@@ -409,7 +411,6 @@ def discards_of(
 
 #: The counts of a 3n+1 hand -> (its distance, its effective tiles), in one form view.
 Effective = Callable[[Sequence[int]], tuple[int, list[int]]]
-_TILE_INDEX = {name: index for index, name in enumerate(TILE_NAMES)}
 
 
 def with_second_step(
@@ -423,9 +424,9 @@ def with_second_step(
         if row.shanten != 1:
             rows.append(row)
             continue
-        tile = _TILE_INDEX[row.discard]
+        tile = row.discard.index
         counts[tile] -= 1
-        tiles = [_TILE_INDEX[name] for name in row.ukeire.tiles]
+        tiles = [drawn.index for drawn in row.ukeire.tiles]
         good = _good_shape(pos, counts, seen, tiles, effective)
         counts[tile] += 1
         rows.append(Discard(row.discard, row.shanten, row.ukeire, good))

@@ -3,32 +3,65 @@
 second step of a 1-shanten hand).
 
 All three are frozen, slotted dataclasses; the kernel builds them by filling their slots,
-which changes nothing about how they compare, hash, print or pickle.
+which changes nothing about how they compare, hash, print or pickle. A tile in them is a
+:class:`~shanten.Tile`, as in every result of the library:
 
->>> Ukeire(0, ("1z", "2z"), (2, 2), 4).tiles
-('1z', '2z')
+>>> Ukeire(0, (Tile("1z"), Tile("2z")), (2, 2), 4).tiles
+(Tile('1z'), Tile('2z'))
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-__all__ = ["Discard", "GoodShape", "Ukeire", "tenhou_key"]
+from shanten.tiles import Tile
+
+__all__ = ["Discard", "GoodShape", "Ukeire", "tenhou_key", "wanted_tile"]
+
+
+def wanted_tile(value: object) -> Tile | None:
+    """The tile that ``in`` asks about: a :class:`~shanten.Tile` or its notation (bad
+    notation raises :class:`~shanten.NotationError`); None for anything else, which no
+    result holds."""
+    if isinstance(value, Tile):
+        return value
+    if isinstance(value, str):
+        return Tile(value)
+    return None
 
 
 @dataclass(frozen=True, slots=True)
 class Ukeire:
     """Effective tiles of a 3n+1 hand: ``tiles`` in tile order, ``counts`` the unseen
     copies of each (4 less those in the hand, the melds and the visible tiles), ``total``
-    their sum, and ``shanten`` the hand's shanten number in the chosen view."""
+    their sum, and ``shanten`` the hand's shanten number in the chosen view.
+
+    It behaves as the collection of its tiles: ``len``, iteration and ``in`` (a Tile or
+    its notation) read ``tiles``, and ``str`` lists them.
+
+    >>> result = Ukeire(0, (Tile("1z"), Tile("2z")), (2, 2), 4)
+    >>> str(result), len(result), "2z" in result, list(result)
+    ('1z 2z', 2, True, [Tile('1z'), Tile('2z')])
+    """
 
     shanten: int
-    tiles: tuple[str, ...]
+    tiles: tuple[Tile, ...]
     counts: tuple[int, ...]
     total: int
 
     def __len__(self) -> int:
         return len(self.tiles)
+
+    def __iter__(self) -> Iterator[Tile]:
+        return iter(self.tiles)
+
+    def __contains__(self, value: object) -> bool:
+        tile = wanted_tile(value)
+        return tile is not None and tile in self.tiles
+
+    def __str__(self) -> str:
+        return " ".join(str(tile) for tile in self.tiles)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +90,7 @@ class Discard:
     effective tiles ``ukeire``; ``good_shape`` when asked for and the discard leaves a
     1-shanten hand, else None."""
 
-    discard: str
+    discard: Tile
     shanten: int
     ukeire: Ukeire
     good_shape: GoodShape | None = None

@@ -2,11 +2,99 @@
 
 Every error is a :class:`ValueError`, so ``except ValueError`` works, and names the
 offending tile in mpsz notation ("5 copies of 1m"), never by an index.
+
+Input is quoted whole up to :data:`QUOTE_LIMIT` characters; longer input is quoted by
+its first :data:`EXCERPT` characters (or as many around the bad ones) and its length, so
+that an error stays a few short lines however long the input:
+
+>>> quoted("123m"), quoted("1" * 100_000 + "m")
+("'123m'", "'1111111111111111111111111111111111111111'... (100,001 characters)")
 """
 
 from __future__ import annotations
 
-__all__ = ["HandError", "MeldError", "NotationError", "RuleError", "ShantenError"]
+import reprlib
+from typing import Final
+
+from shanten.display import width
+
+__all__ = [
+    "EXCERPT",
+    "QUOTE_LIMIT",
+    "HandError",
+    "MeldError",
+    "NotationError",
+    "RuleError",
+    "ShantenError",
+    "described",
+    "excerpt",
+    "quoted",
+]
+
+#: Input up to this many characters is quoted whole in an error message.
+QUOTE_LIMIT: Final = 60
+#: How many characters of longer input an error message quotes.
+EXCERPT: Final = 40
+
+
+def quoted(text: str) -> str:
+    """``text`` in quotes for an error message: whole if short, else its first
+    :data:`EXCERPT` characters and its length."""
+    if len(text) <= QUOTE_LIMIT:
+        return repr(text)
+    return f"{text[:EXCERPT]!r}... ({len(text):,} characters)"
+
+
+_REPR: Final = reprlib.Repr()
+_REPR.maxstring = _REPR.maxother = _REPR.maxlong = EXCERPT
+_REPR.maxlist = _REPR.maxtuple = 6
+
+
+def described(value: object) -> str:
+    """The :func:`repr` of any value for an error message, shortened (:mod:`reprlib`)
+    when long: ``described("x" * 1000)`` is ``'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'``."""
+    try:
+        return _REPR.repr(value)
+    except ValueError:  # an int too long to convert to text
+        return f"an {type(value).__name__} too long to print"
+
+
+def _shown(text: str) -> str:
+    """``text`` as one printable line: a tab, a newline or another character that does not
+    print is shown as its escape (``\\n``), as :func:`repr` shows it."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def excerpt(source: str, start: int, end: int) -> tuple[str, str]:
+    """The line quoting ``source`` in an error and the caret line under ``[start:end]``.
+
+    Short input is shown whole. Longer input shows :data:`EXCERPT` characters, from the
+    start or around the bad ones, ``...`` where it is cut, and its length. The caret
+    stands under the bad characters by their display width (:mod:`shanten.display`).
+
+    >>> excerpt("12x3m", 2, 3)
+    ('12x3m', '  ^')
+    >>> line, caret = excerpt("1" * 70 + "x", 70, 71)
+    >>> line
+    '...11111111111111111111111111111111111111x (71 characters)'
+    >>> caret.index("^") == line.index("x")
+    True
+    """
+    low, high = 0, len(source)
+    if len(source) > QUOTE_LIMIT:
+        if end > EXCERPT:
+            low = max(0, min(start - EXCERPT // 2, len(source) - EXCERPT))
+        high = low + EXCERPT
+    head = "..." if low else ""
+    tail = "..." if high < len(source) else ""
+    if low or tail:
+        tail += f" ({len(source):,} characters)"
+    line = head + _shown(source[low:high]) + tail
+    before = width(head + _shown(source[low:start]))
+    span = width(_shown(source[start : min(end, high)]))
+    return line, " " * before + "^" * max(1, span)
 
 
 class ShantenError(ValueError):
@@ -18,7 +106,9 @@ class NotationError(ShantenError):
 
     Raised by the parsers when a character is neither a digit nor a suit letter nor a
     Unicode mahjong tile, when digits have no suit, or when a digit cannot belong to its
-    suit (``8z``). The message quotes the source with a caret under the bad span:
+    suit (``8z``). The message quotes the source (shortened when long, see
+    :func:`excerpt`) with a caret under the bad span; ``source``, ``start`` and ``end``
+    keep the whole source and the span:
 
     >>> from shanten import Hand
     >>> Hand("12x3m")
@@ -34,8 +124,8 @@ class NotationError(ShantenError):
         self.source = source
         self.start = start
         self.end = start + 1 if end is None else end
-        caret = " " * start + "^" * max(1, self.end - start)
-        super().__init__(f"{message}\n    {source}\n    {caret}")
+        line, caret = excerpt(source, self.start, self.end)
+        super().__init__(f"{message}\n    {line}\n    {caret}")
 
 
 class HandError(ShantenError):

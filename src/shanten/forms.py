@@ -229,7 +229,8 @@ class Witness:
     """A complete hand at the minimum distance: the proof of a shanten number.
 
     ``hand`` is the complete concealed hand (melds not included), ``needed`` the tiles it
-    holds that the hand lacks; ``len(needed)`` is shanten + 1.
+    holds that the hand lacks; ``len(needed)`` is shanten + 1. A witness is a record of
+    these three, not a collection: its tiles are ``hand.tiles`` and ``needed``.
     """
 
     form: Form

@@ -22,7 +22,7 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from shanten.errors import HandError, MeldError, RuleError
+from shanten.errors import HandError, MeldError, RuleError, described, quoted
 from shanten.notation import counts_of, format_counts, format_unicode, parse_tiles
 from shanten.tiles import NUM_TILES, SANMA_ABSENT, Tile, tile_name
 
@@ -78,7 +78,7 @@ def valid_counts(value: object) -> tuple[int, ...]:
             number = operator.index(count)
         except TypeError:
             raise HandError(
-                f"the count of {tile_name(index)} is {count!r}, not a whole number"
+                f"the count of {tile_name(index)} is {described(count)}, not a whole number"
             ) from None
         if number < 0:
             raise HandError(f"{number} copies of {tile_name(index)}: a count cannot be negative")
@@ -91,7 +91,7 @@ def valid_counts(value: object) -> tuple[int, ...]:
 def _check_copies(counts: Sequence[int], source: str | None = None) -> None:
     for index, count in enumerate(counts):
         if count > 4:
-            where = f" in {source!r}" if source is not None else ""
+            where = f" in {quoted(source)}" if source is not None else ""
             raise HandError(f"{count} copies of {tile_name(index)}{where}: a tile has 4 copies")
 
 
@@ -118,7 +118,8 @@ class Hand:
             counts = value._counts
         elif isinstance(value, str):
             counts = tuple(counts_of(parse_tiles(value)))
-            _check_copies(counts, value)
+            if sum(counts) <= 14:  # a size above 14 is said first, below
+                _check_copies(counts, value)
         else:
             counts = valid_counts(value)
         size = sum(counts)
@@ -194,7 +195,7 @@ class Meld:
             kind = "chi"
         if kind is None:
             raise MeldError(
-                f"{value!r} is not a meld: a meld is a run (123m), a triplet (555z) or a quad (1111p)"
+                f"{quoted(value)} is not a meld: a meld is a run (123m), a triplet (555z) or a quad (1111p)"
             )
         self._tiles, self.kind = tiles, kind
 

@@ -33,7 +33,7 @@ from typing import Any, Final, TypeVar
 from shanten import analysis, efficiency
 from shanten.efficiency_results import Discard, Ukeire
 from shanten.hand import Hand, HandLike, MeldLike, position
-from shanten.tiles import NUM_TILES, TILE_NAMES
+from shanten.tiles import NUM_TILES, TILES
 
 __all__ = ["FORMS", "accelerated", "discards", "installed", "kernel", "shanten", "ukeire"]
 
@@ -75,7 +75,7 @@ def installed() -> ModuleType:
             if not _installed:
                 from shanten.lookup import closed_tables, kernel_parts
 
-                kernel.configure(Hand, Ukeire, Discard, TILE_NAMES)
+                kernel.configure(Hand, Ukeire, Discard, TILES)
                 kernel.install_closed(*closed_tables())
                 for players in (4, 3):
                     kernel.install(players, kernel_parts(players))

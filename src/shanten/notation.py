@@ -1,13 +1,23 @@
 """Tile notation: mpsz strings (``"123m456p789s1122z"``) and Unicode tiles (🀇🀈🀉).
 
-Parsing is strict: every character must be a digit, a suit letter or a Unicode mahjong
-tile, every digit needs a suit, and honours are 1z-7z. ``0`` is a red five (赤ドラ), read
-as a 5. A variation selector (U+FE0E/U+FE0F) may follow a Unicode tile, as emoji
-keyboards add to 🀄. Errors carry the source and a caret under the bad characters.
+A *group* is digits followed by their suit letter (``123m``); ``0`` is a red five (赤ドラ),
+read as a 5, and honours are 1z-7z. Groups and Unicode tiles may be written together or
+apart: whitespace (spaces, tabs, newlines, the ideographic space U+3000) may stand
+before, between and after them, as players write ``123m 456p 789s 1122z``, and is
+ignored there. A space *inside* a group ends it, so ``12 3m`` is an error (the digits
+``12`` have no suit): a suit letter belongs to the digits right before it, and reading
+it across a space would guess at what was meant. A variation selector (U+FE0E/U+FE0F)
+may follow a Unicode tile, as emoji keyboards add to 🀄.
+
+Anything else is an error that says what was meant where it can: suits are lower case
+(``123M``), and digits and letters are ASCII, not full-width (``１２３ｍ``). Errors carry
+the source and a caret under the bad characters.
 
 >>> parse_tiles("12m0p")
 [0, 1, 13]
->>> format_counts(counts_of(parse_tiles("🀇🀈🀉🀙🀙")))
+>>> parse_tiles(" 123m 456p\\n")
+[0, 1, 2, 12, 13, 14]
+>>> format_counts(counts_of(parse_tiles("🀇🀈🀉 🀙🀙")))
 '123m11p'
 """
 
@@ -15,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from shanten.errors import NotationError
+from shanten.errors import NotationError, quoted
 from shanten.tiles import NUM_TILES, SUITS, unicode_of
 
 __all__ = ["counts_of", "format_counts", "format_unicode", "parse_tiles"]
@@ -70,6 +80,9 @@ def parse_tiles(source: str) -> list[int]:
             previous_was_glyph = True
         elif char in _VARIATION_SELECTORS and previous_was_glyph:
             previous_was_glyph = False
+        elif char.isspace():
+            _no_pending_digits(pending, source, before_space=True)
+            previous_was_glyph = False
         elif 0x1F022 <= ord(char) <= 0x1F02B:
             raise NotationError(
                 f"'{char}' at position {position} is a flower, season, joker or back tile, "
@@ -78,25 +91,39 @@ def parse_tiles(source: str) -> list[int]:
                 position,
             )
         else:
-            raise NotationError(
-                f"{char!r} at position {position} is not a digit or a suit letter",
-                source,
-                position,
-            )
+            raise NotationError(_not_notation(char, position), source, position)
     _no_pending_digits(pending, source)
     return tiles
 
 
-def _no_pending_digits(pending: list[tuple[int, int]], source: str) -> None:
+def _not_notation(char: str, position: int) -> str:
+    """The message for a character that is not notation, saying what was meant where a
+    likely intent is plain: a lower-case suit, an ASCII digit or letter."""
+    if char in SUITS.upper():
+        return f"'{char}' at position {position}: suits are lower case m, p, s, z"
+    if "\uff01" <= char <= "\uff5e":  # the full-width forms of ASCII ! to ~
+        meant = chr(ord(char) - 0xFEE0)
+        return (
+            f"'{char}' at position {position} is a full-width character: write it as "
+            f"'{meant}' (ASCII digits and suits)"
+        )
+    return f"{char!r} at position {position} is not a digit or a suit letter"
+
+
+def _no_pending_digits(
+    pending: list[tuple[int, int]], source: str, *, before_space: bool = False
+) -> None:
     if pending:
         start, end = pending[0][1], pending[-1][1] + 1
-        digits = source[start:end]
-        raise NotationError(
-            f"digits '{digits}' at position {start} have no suit letter after them",
-            source,
-            start,
-            end,
-        )
+        digits = quoted(source[start:end])
+        if before_space:
+            message = (
+                f"digits {digits} at position {start} have no suit letter before the space "
+                "after them: each group of digits ends with its suit, as in 123m 456p"
+            )
+        else:
+            message = f"digits {digits} at position {start} have no suit letter after them"
+        raise NotationError(message, source, start, end)
 
 
 def counts_of(tiles: Iterable[int]) -> list[int]:

@@ -30,7 +30,7 @@ __all__ = ["report"]
 def _ukeire_data(result: Ukeire) -> dict[str, Any]:
     return {
         "shanten": result.shanten,
-        "tiles": list(result.tiles),
+        "tiles": [str(tile) for tile in result.tiles],
         "counts": list(result.counts),
         "total": result.total,
     }
@@ -39,9 +39,9 @@ def _ukeire_data(result: Ukeire) -> dict[str, Any]:
 def _discard_data(option: Discard) -> dict[str, Any]:
     good = option.good_shape
     return {
-        "discard": option.discard,
+        "discard": str(option.discard),
         "shanten": option.shanten,
-        "tiles": list(option.ukeire.tiles),
+        "tiles": [str(tile) for tile in option.ukeire.tiles],
         "counts": list(option.ukeire.counts),
         "total": option.ukeire.total,
         "good_shape": None

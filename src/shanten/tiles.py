@@ -21,6 +21,7 @@ __all__ = [
     "SANMA_ABSENT",
     "SUITS",
     "TERMINALS_AND_HONOURS",
+    "TILES",
     "TILE_NAMES",
     "Tile",
     "tile_name",
@@ -151,3 +152,7 @@ class Tile:
     def is_terminal_or_honour(self) -> bool:
         """A tile of thirteen orphans (么九牌)."""
         return self.index in TERMINALS_AND_HONOURS
+
+
+#: The 34 tiles, in tile order: ``TILES[i] is Tile(i)``.
+TILES: Final = tuple(Tile(i) for i in range(NUM_TILES))

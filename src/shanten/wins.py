@@ -21,6 +21,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from shanten.efficiency_results import wanted_tile
 from shanten.errors import HandError
 from shanten.forms import Form
 from shanten.hand import HandLike, Meld, MeldLike, position
@@ -51,15 +52,28 @@ class Block:
     """One block of a complete hand: a run (順子), a triplet (刻子), a called quad (槓子),
     the pair (雀頭), or the fourteen tiles of thirteen orphans (国士無双) as one block.
 
-    ``melded`` marks a called meld (副露); ``str`` is the block's canonical mpsz.
+    ``melded`` marks a called meld (副露); ``str`` is the block's canonical mpsz. A block
+    behaves as the collection of its tiles: ``len``, iteration and ``in`` (a Tile or its
+    notation) read ``tiles``.
 
-    >>> str(Block("run", (Tile("1m"), Tile("2m"), Tile("3m"))))
-    '123m'
+    >>> block = Block("run", (Tile("1m"), Tile("2m"), Tile("3m")))
+    >>> str(block), len(block), "2m" in block
+    ('123m', 3, True)
     """
 
     kind: BlockKind
     tiles: tuple[Tile, ...]
     melded: bool = False
+
+    def __len__(self) -> int:
+        return len(self.tiles)
+
+    def __iter__(self) -> Iterator[Tile]:
+        return iter(self.tiles)
+
+    def __contains__(self, value: object) -> bool:
+        tile = wanted_tile(value)
+        return tile is not None and tile in self.tiles
 
     def __str__(self) -> str:
         return format_counts(counts_of(int(tile) for tile in self.tiles))
@@ -68,14 +82,22 @@ class Block:
 @dataclass(frozen=True)
 class Decomposition:
     """One way a complete hand splits: its ``form`` and its ``blocks``, the concealed blocks
-    (sets in tile order, then the pair) followed by the called melds as given.
+    (sets in tile order, then the pair) followed by the called melds as given. It behaves
+    as the sequence of its blocks: ``len``, iteration and ``in`` read ``blocks``.
 
-    >>> str(decompositions("123m456p789s55z", melds=["111z"])[0])
-    '123m 456p 789s 55z [111z]'
+    >>> first = decompositions("123m456p789s55z", melds=["111z"])[0]
+    >>> str(first), len(first), [block.kind for block in first]
+    ('123m 456p 789s 55z [111z]', 5, ['run', 'run', 'run', 'pair', 'triplet'])
     """
 
     form: Form
     blocks: tuple[Block, ...]
+
+    def __len__(self) -> int:
+        return len(self.blocks)
+
+    def __iter__(self) -> Iterator[Block]:
+        return iter(self.blocks)
 
     def __str__(self) -> str:
         return " ".join(f"[{block}]" if block.melded else str(block) for block in self.blocks)
@@ -112,11 +134,14 @@ class WaitReading:
 class Waits:
     """The winning tiles (和了牌) of a hand and every reading of each, in tile order.
 
-    ``len`` is the number of winning tiles; ``str`` lists them.
+    It behaves as the collection of its winning tiles: ``len``, iteration and ``in`` (a
+    Tile or its notation) read ``tiles``, and ``str`` lists them.
 
     >>> w = waits("2345m456p789s111z")
-    >>> str(w), len(w), w.shapes("5m")
-    ('2m 5m', 2, frozenset({'tanki'}))
+    >>> str(w), len(w), "5m" in w, w.shapes("5m")
+    ('2m 5m', 2, True, frozenset({'tanki'}))
+    >>> [str(tile) for tile in w]
+    ['2m', '5m']
     """
 
     readings: tuple[WaitReading, ...]
@@ -133,6 +158,13 @@ class Waits:
 
     def __len__(self) -> int:
         return len(self.tiles)
+
+    def __iter__(self) -> Iterator[Tile]:
+        return iter(self.tiles)
+
+    def __contains__(self, value: object) -> bool:
+        tile = wanted_tile(value)
+        return tile is not None and any(reading.tile == tile for reading in self.readings)
 
     def __str__(self) -> str:
         return " ".join(str(tile) for tile in self.tiles)
