@@ -21,6 +21,10 @@ import json
 import os
 import platform
 import sys
+
+# Nothing measured here uses BLAS; OpenBLAS's idle worker threads would only spin beside
+# the measurements on a 2-core machine. Set before numpy is imported.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 from collections.abc import Sequence
 from functools import partial
 from importlib import metadata
