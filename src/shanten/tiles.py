@@ -11,9 +11,12 @@ Tile('5p')
 
 from __future__ import annotations
 
-from typing import ClassVar, Final
+import operator
+from typing import Any, ClassVar, Final
 
-from shanten.errors import NotationError
+import numpy as np
+
+from shanten.errors import HandError, NotationError
 
 __all__ = [
     "HONOURS",
@@ -65,17 +68,23 @@ class Tile:
     """One of the 34 tile kinds (牌), immutable and interned.
 
     Built from mpsz notation (``Tile("0m")`` is a red five, read as 5m), a single Unicode
-    glyph, or an index 0-33.
+    glyph, or an index 0-33 (an int or a numpy integer). An index outside 0-33 names no
+    tile of the game and is a :class:`~shanten.HandError`, as a count vector of the wrong
+    length is; a string that is not one tile is a :class:`~shanten.NotationError`.
 
     >>> Tile("1z"), Tile("🀄"), Tile("0s") == Tile("5s")
     (Tile('1z'), Tile('7z'), True)
+    >>> Tile(34)
+    Traceback (most recent call last):
+    ...
+    shanten.errors.HandError: tile index 34 is out of range: the 34 tiles are indices 0-33 (1m..7z)
     """
 
     __slots__ = ("index",)
     index: int
     _interned: ClassVar[dict[int, Tile]] = {}
 
-    def __new__(cls, value: str | int | Tile) -> Tile:
+    def __new__(cls, value: str | int | np.integer[Any] | Tile) -> Tile:
         if isinstance(value, Tile):
             return value
         if isinstance(value, str):
@@ -87,10 +96,12 @@ class Tile:
                     f"{len(indices)} tiles where one was expected", value, 0, len(value)
                 )
             index = indices[0]
-        elif isinstance(value, int) and not isinstance(value, bool):
-            if not 0 <= value < NUM_TILES:
-                raise ValueError(f"tile index {value} is out of range 0-33")
-            index = value
+        elif isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+            index = operator.index(value)
+            if not 0 <= index < NUM_TILES:
+                raise HandError(
+                    f"tile index {index} is out of range: the 34 tiles are indices 0-33 (1m..7z)"
+                )
         else:
             raise TypeError(f"a tile is a notation string or an index, not {type(value).__name__}")
         tile = cls._interned.get(index)
