@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import shanten
-from shanten import HandError, Meld, RuleError, ShantenError, Tile, batch
+from shanten import HandError, Meld, RuleError, ShantenError, Tile, analysis, batch, efficiency
 from shanten.report import report
 
 Call = Callable[..., object]
@@ -350,3 +350,59 @@ def test_any_hand_answers_or_gets_a_named_error(name: str, hand: object) -> None
         pass
     except TypeError as error:
         assert "hand" in str(error)
+
+
+# both paths ----------------------------------------------------------------------------------
+
+#: (public verb, reference function, hand, the options it takes).
+PATHS: list[tuple[Call, Call, str, set[str]]] = [
+    (shanten.shanten, analysis.shanten, "23p44s", {"melds", "players", "count_melded_copies"}),
+    (
+        shanten.ukeire,
+        efficiency.ukeire,
+        "23p44s",
+        {"melds", "players", "count_melded_copies", "visible"},
+    ),
+    (
+        shanten.discards,
+        efficiency.discards,
+        "234p44s",
+        {"melds", "players", "count_melded_copies", "visible", "second_step"},
+    ),
+]
+ODD_OPTIONS = [
+    {"players": np.int64(3)},
+    {"players": np.uint8(4), "melds": np.array(MELDS)},
+    {"count_melded_copies": np.True_, "melds": np.array(MELDS)},
+    {"count_melded_copies": np.False_},
+    {"visible": np.zeros(34, dtype=np.int8)},
+    {"visible": np.array(["4p", "4p"])},
+    {"second_step": np.True_},
+    {"players": True},
+    {"count_melded_copies": "no"},
+    {"count_melded_copies": 1},
+    {"second_step": 0},
+    {"visible": [0] * 33},
+    {"visible": None},
+    {"melds": 5},
+    {"melds": None},
+]
+
+
+@pytest.mark.parametrize("options", ODD_OPTIONS, ids=repr)
+@pytest.mark.parametrize("path", range(len(PATHS)), ids=["shanten", "ukeire", "discards"])
+def test_the_kernel_and_the_reference_read_options_alike(
+    path: int, options: dict[str, Any]
+) -> None:
+    verb, reference, hand, takes = PATHS[path]
+    if not set(options) <= takes:
+        return
+    full = {"melds": MELDS, **options}
+    try:
+        expected = reference(hand, **full)
+    except (ShantenError, TypeError) as error:
+        with pytest.raises(type(error)) as raised:
+            verb(hand, **full)
+        assert str(raised.value) == str(error)
+        return
+    assert verb(hand, **full) == expected
