@@ -9,14 +9,19 @@ options here, so the same value means the same thing everywhere:
 - ``count_melded_copies`` and ``second_step`` are True or False: a Python bool or a numpy
   bool. Anything else, 0 and 1 and strings included, is a :class:`~shanten.RuleError`
   naming the option.
-- ``form`` is one of ``'all'``, ``'standard'``, ``'chiitoitsu'``, ``'kokushi'``.
+- ``form`` is one of ``'all'``, ``'standard'``, ``'chiitoitsu'``, ``'kokushi'``; anything
+  else is a :class:`~shanten.RuleError`.
 - ``melds`` is a collection of at most 4 melds (副露), each notation (``'123m'``) or a
   :class:`~shanten.Meld`: a list, a tuple, a numpy array, any iterable. One meld on its
-  own, or something that is not a collection, is a :class:`TypeError` naming ``melds``.
+  own, something that is not a collection, or an item that is not a meld is a
+  :class:`TypeError` naming ``melds``; a fifth meld is a :class:`~shanten.HandError`.
 - ``visible`` is notation (``'55m1z'``), or a collection: when every item is a whole
   number, it holds the 34 counts of tiles 1m..7z (another length is a
   :class:`~shanten.HandError` naming it); otherwise every item is a tile, as notation
-  or a :class:`~shanten.Tile`.
+  or a :class:`~shanten.Tile`. More than 136 items is a :class:`~shanten.HandError`.
+
+No collection is read past these bounds, so an endless iterator gets an error, not a
+hang.
 
 A numpy scalar is the number or bool it holds; a whole number is an int or a numpy
 integer, and where counts are read a bool is the int it is (True is one copy).
