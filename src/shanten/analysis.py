@@ -24,6 +24,7 @@ from shanten.forms import (
     witness,
 )
 from shanten.hand import HandLike, MeldLike, Position, position
+from shanten.options import Flag, PlayersLike
 
 __all__ = ["Analysis", "calculate", "shanten"]
 
@@ -32,8 +33,8 @@ def shanten(
     hand: HandLike,
     *,
     melds: Iterable[MeldLike] = (),
-    players: int = 4,
-    count_melded_copies: bool = False,
+    players: PlayersLike = 4,
+    count_melded_copies: Flag = False,
 ) -> int:
     """The shanten number of ``hand``: the minimum over the forms that apply.
 
@@ -85,8 +86,8 @@ def calculate(
     hand: HandLike,
     *,
     melds: Iterable[MeldLike] = (),
-    players: int = 4,
-    count_melded_copies: bool = False,
+    players: PlayersLike = 4,
+    count_melded_copies: Flag = False,
 ) -> Analysis:
     """Shanten of every form, with a witness complete hand for the minimum.
 

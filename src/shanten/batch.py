@@ -41,9 +41,10 @@ import numpy as np
 import numpy.typing as npt
 
 from shanten import kernel as binding
+from shanten import options
 from shanten.analysis import distance
 from shanten.efficiency import ukeire as reference_ukeire
-from shanten.errors import HandError, RuleError, ShantenError
+from shanten.errors import HandError, ShantenError
 from shanten.forms import seven_pairs_distance, standard_distance, thirteen_orphans_distance
 from shanten.hand import Hand, Position, position
 from shanten.tiles import NUM_TILES
@@ -54,21 +55,12 @@ __all__ = ["BatchForm", "shanten", "ukeire"]
 #: form alone: the standard form (一般形: four sets and a pair, fewer sets implied for
 #: small hands), seven pairs (七対子) or thirteen orphans (国士無双).
 BatchForm = Literal["all", "standard", "chiitoitsu", "kokushi"]
-_FORMS: Final[tuple[BatchForm, ...]] = ("all", "standard", "chiitoitsu", "kokushi")
 
 _U8 = npt.NDArray[np.uint8]
 #: Rows checked and converted at a time when the counts are not uint8: memory stays flat.
 _CHUNK: Final = 1 << 16
 #: Rows per kernel call, and the size from which the rows are shared among threads.
 _SLICE: Final = 1 << 15
-
-
-def _check_players(players: object) -> int:
-    if isinstance(players, bool) or not isinstance(players, (int, np.integer)):
-        raise RuleError(f"players must be 3 or 4, got {players!r}")
-    if int(players) not in (3, 4):
-        raise RuleError(f"players must be 3 or 4, got {players!r}")
-    return int(players)
 
 
 def _as_counts(counts: npt.ArrayLike, players: int, check: Callable[[int, list[int]], None]) -> _U8:
@@ -173,7 +165,7 @@ def _reference_shanten(pos: Position, form: BatchForm) -> int | None:
 
 
 def shanten(
-    counts: npt.ArrayLike, *, players: int = 4, form: BatchForm = "all"
+    counts: npt.ArrayLike, *, players: options.PlayersLike = 4, form: BatchForm = "all"
 ) -> npt.NDArray[np.int8]:
     """The shanten number of every row of an (N, 34) count array, as int8.
 
@@ -192,9 +184,8 @@ def shanten(
     ...
     shanten.errors.HandError: row 1: chiitoitsu applies only to closed hands of 13 or 14 tiles; '1199m' has 4
     """
-    players = _check_players(players)
-    if not isinstance(form, str) or form not in _FORMS:
-        raise RuleError(f"form must be 'all', 'standard', 'chiitoitsu' or 'kokushi', got {form!r}")
+    players = options.players(players)
+    form = options.form(form)
     need = "closed" if form in ("chiitoitsu", "kokushi") else "hand"
 
     def fail(row: int, values: list[int]) -> NoReturn:
@@ -222,7 +213,7 @@ def shanten(
     return out
 
 
-def ukeire(counts: npt.ArrayLike, *, players: int = 4) -> npt.NDArray[np.bool_]:
+def ukeire(counts: npt.ArrayLike, *, players: options.PlayersLike = 4) -> npt.NDArray[np.bool_]:
     """Effective tiles (受け入れ) of every row of an (N, 34) array of 3n+1 hands: an
     (N, 34) bool array, True where drawing the tile lowers the shanten number (the
     minimum over the forms), as :func:`shanten.ukeire` lists them. A tile the hand holds
@@ -244,7 +235,7 @@ def ukeire(counts: npt.ArrayLike, *, players: int = 4) -> npt.NDArray[np.bool_]:
     >>> int(ukeire(counts, players=3).sum())
     24
     """
-    players = _check_players(players)
+    players = options.players(players)
 
     def fail(row: int, values: list[int]) -> NoReturn:
         _raise_for(row, values, players, "3n+1", "ukeire")

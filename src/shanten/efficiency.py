@@ -25,10 +25,11 @@ Cutting 3z from 123m456p789s11223z leaves a 1z/2z wait (双碰) with two of each
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
+from shanten import options
 from shanten.efficiency_results import Discard, GoodShape, Ukeire, tenhou_key
-from shanten.errors import HandError, RuleError, described
+from shanten.errors import HandError
 from shanten.forms import (
     _combine,
     closed_form_counts,
@@ -38,7 +39,7 @@ from shanten.forms import (
     thirteen_orphans_formula,
 )
 from shanten.hand import HandLike, MeldLike, Position, position
-from shanten.notation import counts_of, parse_tiles
+from shanten.options import Flag, FormView, PlayersLike
 from shanten.tables import target_index
 from shanten.tiles import NUM_TILES, TERMINALS_AND_HONOURS, TILES, tile_name
 
@@ -47,9 +48,6 @@ if TYPE_CHECKING:
 
 __all__ = ["Discard", "FormView", "GoodShape", "Ukeire", "discards", "good_shape", "ukeire"]
 
-#: ``"all"``: the minimum over the forms that apply (Tenhou's 標準形); ``"standard"``:
-#: four sets and a pair only (一般形); or one of the other two forms alone.
-FormView = Literal["all", "standard", "chiitoitsu", "kokushi"]
 VisibleLike = str | Sequence[int] | Iterable[object]
 
 
@@ -286,27 +284,9 @@ def _seen(pos: Position, visible: VisibleLike) -> list[int]:
 
 
 def _visible_counts(visible: VisibleLike) -> list[int]:
-    """34 counts from notation, a sequence of tiles (notation or Tile), or 34 counts."""
-    from shanten.hand import valid_counts
-    from shanten.tiles import Tile
-
-    if isinstance(visible, str):
-        return counts_of(parse_tiles(visible))
-    items = list(visible)
-    if len(items) == NUM_TILES and not any(isinstance(i, (str, Tile)) for i in items):
-        return list(valid_counts(items))
-    counts = [0] * NUM_TILES
-    for item in items:
-        if isinstance(item, str):
-            for tile in parse_tiles(item):
-                counts[tile] += 1
-        elif isinstance(item, Tile):
-            counts[item.index] += 1
-        else:
-            raise TypeError(
-                f"visible is notation, a list of tiles or 34 counts; got an item {described(item)}"
-            )
-    return counts
+    """34 counts from notation, a sequence of tiles (notation or Tile), or 34 counts, by
+    the rules of :func:`shanten.options.visible`."""
+    return options.visible(visible)
 
 
 def _listing(pos: Position, seen: Sequence[int], distance: int, tiles: list[int]) -> Ukeire:
@@ -318,8 +298,8 @@ def ukeire(
     hand: HandLike,
     *,
     melds: Iterable[MeldLike] = (),
-    players: int = 4,
-    count_melded_copies: bool = False,
+    players: PlayersLike = 4,
+    count_melded_copies: Flag = False,
     visible: VisibleLike = (),
     form: FormView = "all",
 ) -> Ukeire:
@@ -355,11 +335,11 @@ def discards(
     hand: HandLike,
     *,
     melds: Iterable[MeldLike] = (),
-    players: int = 4,
-    count_melded_copies: bool = False,
+    players: PlayersLike = 4,
+    count_melded_copies: Flag = False,
     visible: VisibleLike = (),
     form: FormView = "all",
-    second_step: bool = False,
+    second_step: Flag = False,
 ) -> tuple[Discard, ...]:
     """The discard table (打牌候補) of a 3n+2 hand, as Tenhou's 牌理 orders it: lowest
     shanten first, then most unseen effective tiles, then tile order.
@@ -371,8 +351,10 @@ def discards(
     >>> [str(o.discard) for o in discards("123m456p789s11223z")][:5]
     ['3z', '1m', '4p', '6p', '9s']
     """
-    pos, seen = checked(hand, melds, players, count_melded_copies, visible, form, 2)
-    return discards_of(pos, seen, form, second_step)
+    pos, seen = checked(
+        hand, melds, players, count_melded_copies, visible, form, 2, second_step=second_step
+    )
+    return discards_of(pos, seen, form, bool(second_step))  # checked: a bool or numpy bool
 
 
 def discards_of(
@@ -437,8 +419,8 @@ def good_shape(
     hand: HandLike,
     *,
     melds: Iterable[MeldLike] = (),
-    players: int = 4,
-    count_melded_copies: bool = False,
+    players: PlayersLike = 4,
+    count_melded_copies: Flag = False,
     visible: VisibleLike = (),
     form: FormView = "all",
 ) -> GoodShape:
@@ -506,24 +488,22 @@ def _good_shape(
     return GoodShape(good, total)
 
 
-#: The form views, in the order the docs list them.
-FORM_VIEWS: tuple[FormView, ...] = ("all", "standard", "chiitoitsu", "kokushi")
-
-
 def checked(
     hand: HandLike,
     melds: Iterable[MeldLike],
-    players: int,
-    count_melded_copies: bool,
+    players: PlayersLike,
+    count_melded_copies: Flag,
     visible: VisibleLike,
     form: FormView,
     remainder: int,
     verb: str | None = None,
+    second_step: Flag = False,
 ) -> tuple[Position, list[int]]:
     """The checked position of a 3n + ``remainder`` hand and the copies of each tile
-    seen (in the hand, the melds and ``visible``), after checking ``form``."""
-    if not isinstance(form, str) or form not in FORM_VIEWS:
-        raise RuleError(f"form must be 'all', 'standard', 'chiitoitsu' or 'kokushi', got {form!r}")
+    seen (in the hand, the melds and ``visible``), after checking ``form`` and
+    ``second_step`` (by the rules of :mod:`shanten.options`)."""
+    options.form(form)
+    options.flag("second_step", second_step)
     pos = position(hand, melds, players, count_melded_copies)
     name = verb or ("ukeire" if remainder == 1 else "discards")
     _require_size(pos, hand, name, remainder)

@@ -14,15 +14,16 @@ Meld('456p')
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Sequence, Sized
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
 
-from shanten.errors import HandError, MeldError, RuleError, described, quoted
+from shanten import options
+from shanten.errors import HandError, MeldError, described, quoted
 from shanten.notation import counts_of, format_counts, format_unicode, parse_tiles
 from shanten.tiles import NUM_TILES, SANMA_ABSENT, Tile, tile_name
 
@@ -47,7 +48,8 @@ VALID_SIZES = frozenset({1, 2, 4, 5, 7, 8, 10, 11, 13, 14})
 def valid_counts(value: object) -> tuple[int, ...]:
     """Check a sequence of 34 tile counts and return it as a tuple of ints.
 
-    Counts are whole numbers 0-4 (Python ints, numpy integers; a bool is the int it is).
+    Counts are whole numbers 0-4 (Python ints, numpy integers; a bool, Python's or
+    numpy's, is the int it is, as in the batch API).
 
     >>> valid_counts([5] + [0] * 33)
     Traceback (most recent call last):
@@ -62,24 +64,25 @@ def valid_counts(value: object) -> tuple[int, ...]:
         else:
             if max(packed) <= 4:
                 return tuple(packed)
-    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        try:
-            value = list(value)  # type: ignore[call-overload]  # numpy arrays, iterators
-        except TypeError:
-            raise TypeError(
-                f"a hand is notation, a Hand or 34 counts, not {type(value).__name__}"
-            ) from None
-    assert isinstance(value, Sequence)
-    if len(value) != NUM_TILES:
-        raise HandError(f"a count vector has 34 entries (1m..7z), got {len(value)}")
+    try:
+        iterator = iter(value)  # type: ignore[call-overload]  # numpy arrays, iterators
+    except TypeError:
+        raise TypeError(
+            f"a hand is notation, a Hand or 34 counts, not {type(value).__name__}"
+        ) from None
+    items = list(islice(iterator, NUM_TILES + 1))  # an endless iterator is not read on
+    if len(items) != NUM_TILES:
+        got = f"more than {NUM_TILES}"
+        if len(items) <= NUM_TILES or isinstance(value, Sized):
+            got = str(len(value) if isinstance(value, Sized) else len(items))
+        raise HandError(f"a count vector has 34 entries (1m..7z), got {got}")
     counts = []
-    for index, count in enumerate(value):
-        try:
-            number = operator.index(count)
-        except TypeError:
+    for index, count in enumerate(items):
+        number = options.whole(count)
+        if number is None:
             raise HandError(
                 f"the count of {tile_name(index)} is {described(count)}, not a whole number"
-            ) from None
+            )
         if number < 0:
             raise HandError(f"{number} copies of {tile_name(index)}: a count cannot be negative")
         if number > 4:
@@ -227,7 +230,7 @@ class Meld:
         return hash(("Meld", self._tiles))
 
 
-HandLike = str | Hand | Sequence[int] | npt.NDArray[np.integer[Any]]
+HandLike = str | Hand | Sequence[int] | npt.NDArray[np.integer[Any]] | npt.NDArray[np.bool_]
 MeldLike = str | Meld
 
 
@@ -268,8 +271,8 @@ class Position:
 def position(
     hand: HandLike,
     melds: Iterable[MeldLike] = (),
-    players: int = 4,
-    count_melded_copies: bool = False,
+    players: options.PlayersLike = 4,
+    count_melded_copies: options.Flag = False,
 ) -> Position:
     """Check a hand, its melds and the rules together.
 
@@ -282,12 +285,11 @@ def position(
     ...
     shanten.errors.HandError: 2 concealed tiles and 1 meld make 5 tiles: with 1 meld the concealed hand holds 10 or 11 tiles
     """
-    if isinstance(players, bool) or not isinstance(players, int) or players not in (3, 4):
-        raise RuleError(f"players must be 3 or 4, got {players!r}")
-    if isinstance(melds, (str, Meld)):
-        raise TypeError("melds is a sequence of melds, e.g. ['123m', '555z'], not one meld")
+    rules_players = options.players(players)
+    count_melded_copies = options.flag("count_melded_copies", count_melded_copies)
+    meld_items = options.melds(melds)
     counts = Hand(hand).counts
-    meld_list = tuple(Meld(m) for m in melds)
+    meld_list = tuple(Meld(m) for m in meld_items)
     size = sum(counts)
     if size not in VALID_SIZES:
         if size == 0:
@@ -297,16 +299,13 @@ def position(
             "(1, 2, 4, 5, 7, 8, 10, 11, 13 or 14)"
         )
     k = len(meld_list)
-    if k:
-        if k > 4:
-            raise HandError(f"{k} melds: a hand has at most 4")
-        if size + 3 * k not in (13, 14):
-            plural = "meld" if k == 1 else "melds"
-            raise HandError(
-                f"{size} concealed tile{'' if size == 1 else 's'} and {k} {plural} make "
-                f"{size + 3 * k} tiles: "
-                f"with {k} {plural} the concealed hand holds {13 - 3 * k} or {14 - 3 * k} tiles"
-            )
+    if k and size + 3 * k not in (13, 14):  # k is at most 4, as options.melds checks
+        plural = "meld" if k == 1 else "melds"
+        raise HandError(
+            f"{size} concealed tile{'' if size == 1 else 's'} and {k} {plural} make "
+            f"{size + 3 * k} tiles: "
+            f"with {k} {plural} the concealed hand holds {13 - 3 * k} or {14 - 3 * k} tiles"
+        )
     melded = [0] * NUM_TILES
     for meld in meld_list:
         for tile in meld._tiles:
@@ -320,30 +319,9 @@ def position(
     caps = [4] * NUM_TILES
     if count_melded_copies:
         caps = [4 - m for m in melded]
-    if players == 3:
+    if rules_players == 3:
         for index in SANMA_ABSENT:
             if counts[index] or melded[index]:
                 raise HandError(f"{tile_name(index)} does not exist in 3-player mahjong")
             caps[index] = 0
-    return Position(counts, meld_list, players, bool(count_melded_copies), tuple(caps))  # type: ignore[arg-type]
-
-
-def count_bytes(hand: HandLike) -> bytearray | None:
-    """The 34 counts of a list, tuple, notation string or :class:`Hand` as bytes, for the
-    fast paths; None for anything else or a count outside 0-255 (the careful path then
-    checks the input and names the problem). Sizes and counts above 4 are not checked.
-
-    >>> count_bytes("19m")[:9], count_bytes([1.5] + [0] * 33)
-    (bytearray(b'\\x01\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x01'), None)
-    """
-    kind = type(hand)
-    try:
-        if kind is list or kind is tuple:
-            return bytearray(hand)  # type: ignore[arg-type]
-        if kind is str:
-            return bytearray(counts_of(parse_tiles(hand)))  # type: ignore[arg-type]
-        if kind is Hand:
-            return bytearray(hand.counts)  # type: ignore[union-attr]
-    except (TypeError, ValueError):
-        return None
-    return None
+    return Position(counts, meld_list, rules_players, count_melded_copies, tuple(caps))

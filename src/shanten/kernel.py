@@ -129,7 +129,9 @@ def _discards(
     form: efficiency.FormView = "all",
     second_step: bool = False,
 ) -> tuple[Discard, ...]:
-    pos, seen = efficiency.checked(hand, melds, players, count_melded_copies, visible, form, 2)
+    pos, seen = efficiency.checked(
+        hand, melds, players, count_melded_copies, visible, form, 2, second_step=second_step
+    )
     if pos.capped or form not in ("all", "standard"):
         return efficiency.discards_of(pos, seen, form, second_step)
     kernel = installed()

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from shanten import options as rules
 from shanten.analysis import calculate
 from shanten.efficiency import Discard, Ukeire, VisibleLike, _visible_counts
 from shanten.hand import HandLike, MeldLike, position
@@ -61,7 +62,8 @@ def report(
 ) -> dict[str, Any]:
     """Everything the command line and the local page show about a hand, as JSON-ready
     data. Raises the library's errors on bad input."""
-    meld_list = list(melds)
+    meld_list = rules.melds(melds)
+    second_step = rules.flag("second_step", second_step)
     options: dict[str, Any] = {
         "melds": meld_list,
         "players": players,

@@ -11,9 +11,12 @@ Tile('5p')
 
 from __future__ import annotations
 
-from typing import ClassVar, Final
+import operator
+from typing import Any, ClassVar, Final
 
-from shanten.errors import NotationError
+import numpy as np
+
+from shanten.errors import HandError, NotationError
 
 __all__ = [
     "HONOURS",
@@ -63,20 +66,28 @@ def unicode_of(index: int) -> str:
 
 
 class Tile:
-    """One of the 34 tile kinds (牌), immutable and interned.
+    """One of the 34 tile kinds (牌), immutable and interned: there is one object per kind
+    (pickling and copying give it back), so tiles compare and hash by identity, as fast as
+    ints.
 
     Built from mpsz notation (``Tile("0m")`` is a red five, read as 5m), a single Unicode
-    glyph, or an index 0-33.
+    glyph, or an index 0-33 (an int or a numpy integer). An index outside 0-33 names no
+    tile of the game and is a :class:`~shanten.HandError`, as a count vector of the wrong
+    length is; a string that is not one tile is a :class:`~shanten.NotationError`.
 
     >>> Tile("1z"), Tile("🀄"), Tile("0s") == Tile("5s")
     (Tile('1z'), Tile('7z'), True)
+    >>> Tile(34)
+    Traceback (most recent call last):
+    ...
+    shanten.errors.HandError: tile index 34 is out of range: the 34 tiles are indices 0-33 (1m..7z)
     """
 
     __slots__ = ("index",)
     index: int
     _interned: ClassVar[dict[int, Tile]] = {}
 
-    def __new__(cls, value: str | int | Tile) -> Tile:
+    def __new__(cls, value: str | int | np.integer[Any] | Tile) -> Tile:
         if isinstance(value, Tile):
             return value
         if isinstance(value, str):
@@ -88,10 +99,12 @@ class Tile:
                     f"{len(indices)} tiles where one was expected", value, 0, len(value)
                 )
             index = indices[0]
-        elif isinstance(value, int) and not isinstance(value, bool):
-            if not 0 <= value < NUM_TILES:
-                raise ValueError(f"tile index {value} is out of range 0-33")
-            index = value
+        elif isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+            index = operator.index(value)
+            if not 0 <= index < NUM_TILES:
+                raise HandError(
+                    f"tile index {index} is out of range: the 34 tiles are indices 0-33 (1m..7z)"
+                )
         else:
             raise TypeError(f"a tile is a notation string or an index, not {type(value).__name__}")
         tile = cls._interned.get(index)
@@ -119,14 +132,8 @@ class Tile:
     def __repr__(self) -> str:
         return f"Tile('{TILE_NAMES[self.index]}')"
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Tile) and other.index == self.index
-
     def __lt__(self, other: Tile) -> bool:
         return self.index < other.index
-
-    def __hash__(self) -> int:
-        return hash(("Tile", self.index))
 
     @property
     def suit(self) -> str:

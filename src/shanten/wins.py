@@ -26,6 +26,7 @@ from shanten.errors import HandError
 from shanten.forms import Form
 from shanten.hand import HandLike, Meld, MeldLike, position
 from shanten.notation import counts_of, format_counts
+from shanten.options import Flag, PlayersLike
 from shanten.tiles import NUM_TILES, TERMINALS_AND_HONOURS, Tile
 
 __all__ = [
@@ -174,8 +175,8 @@ def is_complete(
     hand: HandLike,
     *,
     melds: Iterable[MeldLike] = (),
-    players: int = 4,
-    count_melded_copies: bool = False,
+    players: PlayersLike = 4,
+    count_melded_copies: Flag = False,
 ) -> bool:
     """True iff the concealed hand is complete (和了形): ``shanten(...) == -1``.
 
@@ -200,8 +201,8 @@ def decompositions(
     hand: HandLike,
     *,
     melds: Iterable[MeldLike] = (),
-    players: int = 4,
-    count_melded_copies: bool = False,
+    players: PlayersLike = 4,
+    count_melded_copies: Flag = False,
 ) -> tuple[Decomposition, ...]:
     """Every distinct way a complete hand splits; empty if it is not complete.
 
@@ -229,8 +230,8 @@ def waits(
     hand: HandLike,
     *,
     melds: Iterable[MeldLike] = (),
-    players: int = 4,
-    count_melded_copies: bool = False,
+    players: PlayersLike = 4,
+    count_melded_copies: Flag = False,
 ) -> Waits:
     """The winning tiles (和了牌) of a 3n+1 hand, each with every reading and wait shape.
 
