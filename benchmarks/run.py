@@ -320,10 +320,13 @@ def startup(repeat: int) -> tuple[str, dict[str, Any]]:
         "numpy": [sys.executable, "-c", "import numpy"],
         "pass": [sys.executable, "-c", "pass"],
     }
-    times = processes(commands, repeat, dict(os.environ))
+    # as an installed package runs: Python's bytecode cached (some machines, this one
+    # included, set PYTHONDONTWRITEBYTECODE, which would recompile the package each time)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    times = processes(commands, repeat, env)
     few = max(3, repeat // 3)
-    cold = processes({"cold": command}, few, {**os.environ, "SHANTEN_CACHE_DIR": "off"})["cold"]
-    plain = processes({"plain": command}, few, {**os.environ, "SHANTEN_PURE": "1"})["plain"]
+    cold = processes({"cold": command}, few, {**env, "SHANTEN_CACHE_DIR": "off"})["cold"]
+    plain = processes({"plain": command}, few, {**env, "SHANTEN_PURE": "1"})["plain"]
     build = measure({"build": shanten.tables.build}, 3)["build"]
     memory = fresh(_MEMORY)
     plain_batch = fresh(_PLAIN_BATCH, SHANTEN_PURE="1")["seconds_per_hand"]

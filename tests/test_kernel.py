@@ -326,7 +326,6 @@ def bad_copy(players: int, part: int, field: int, value: int) -> list[Any]:
         (5, 255, "first: entry"),
         (7, 255, "second: entry"),
         (9, 16, "dist: entry"),
-        (10, 0x01FFFFFF, "words: entry"),  # a class byte that is not the ids' entry
     ],
 )
 def test_the_kernel_refuses_a_table_entry_out_of_range(
@@ -353,18 +352,27 @@ def test_the_kernel_refuses_tables_of_the_wrong_size() -> None:
         kernel.install_closed(seven, kokushi[:-1])
 
 
-def test_the_kernel_refuses_words_whose_fields_overflow() -> None:
-    # a word with its class right but 15 tiles: a hand's summed fields could then carry
-    from shanten.kernel import kernel
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        (0x01FFFFFF, "words: entry 1 "),  # a class byte that is not the ids' entry
+        (None, "words: entry 1 "),  # the class right, but 15 tiles: the sums could carry
+    ],
+)
+def test_the_kernel_refuses_words_that_are_not_the_ids(value: int | None, message: str) -> None:
+    from shanten.kernel import installed_words
+    from shanten.lookup import kernel_words
 
-    assert kernel is not None
-    parts: list[list[Any]] = [list(p) for p in kernel_parts(4)]
-    words = parts[3][10].copy()
+    kernel = installed_words()
+    words = list(kernel_words(4))
+    honours = words[3].copy()
     code = 1  # 7z alone: class and fields of one tile
-    words[code] = (words[code] & 0xFF000000) | 15
-    parts[3][10] = words
-    with pytest.raises(ValueError, match="words: entry 1 "):
-        kernel.install(4, [tuple(p) for p in parts])
+    honours[code] = (honours[code] & 0xFF000000) | 15 if value is None else value
+    words[3] = honours
+    with pytest.raises(ValueError, match=message):
+        kernel.install_words(4, words)
+    hand = [1] * 13 + [0] * 21  # the installed words stand: the batch agrees with the reference
+    assert shanten.batch.shanten(np.array([hand]))[0] == analysis.shanten(hand)
 
 
 def test_kernel_results_are_the_same_objects_as_the_reference_builds() -> None:

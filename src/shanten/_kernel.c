@@ -66,6 +66,7 @@ typedef struct {
 } Rules;
 
 static Rules RULES[2]; /* [0]: 3 players, [1]: 4 players */
+static const Rules *rules_of(int players);
 static const uint8_t *SEVEN;   /* [pairs * 16 + kinds] */
 static const uint8_t *KOKUSHI; /* [orphans held * 2 + holds an orphan pair] */
 static PyObject *HELD;         /* a list of memoryviews: keeps the buffers alive */
@@ -794,8 +795,7 @@ hold_words(PyObject *object, const uint8_t *ids, Py_ssize_t ncodes, int ntiles)
 PyDoc_STRVAR(install_doc,
 "install(players, parts)\n--\n\n"
 "Hand over the tables of 3- or 4-player mahjong: for each of the four parts, a tuple\n"
-"(tiles, weights, ids, nclass, others, first, nab, second, nrest, dist, words). Every\n"
-"entry"
+"(tiles, weights, ids, nclass, others, first, nab, second, nrest, dist). Every entry\n"
 "is checked against the size of the table it indexes.");
 
 static PyObject *
@@ -816,7 +816,7 @@ install(PyObject *Py_UNUSED(module), PyObject *args)
     PyObject *fast = PySequence_Fast(parts, "parts must be a sequence");
     if (fast == NULL)
         return NULL;
-    PyObject *tables[4][5]; /* ids, first, second, dist, words of each part (borrowed) */
+    PyObject *tables[4][4]; /* ids, first, second, dist of each part (borrowed) */
     int nab[4], nrest[4];
     if (PySequence_Fast_GET_SIZE(fast) != 4) {
         PyErr_SetString(PyExc_ValueError, "parts: expected 4");
@@ -826,10 +826,9 @@ install(PyObject *Py_UNUSED(module), PyObject *args)
     for (int p = 0; p < 4; p++) {
         Part *part = &rules.part[p];
         PyObject *tiles, *weights, *others;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, p), "OOOiOOiOiOO:part", &tiles,
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, p), "OOOiOOiOiO:part", &tiles,
                               &weights, &tables[p][0], &part->nclass, &others, &tables[p][1],
-                              &nab[p], &tables[p][2], &nrest[p], &tables[p][3],
-                              &tables[p][4]))
+                              &nab[p], &tables[p][2], &nrest[p], &tables[p][3]))
             goto fail;
         Py_ssize_t ntiles = PySequence_Size(tiles);
         if (ntiles < 1 || ntiles > 9) {
@@ -867,8 +866,7 @@ install(PyObject *Py_UNUSED(module), PyObject *args)
             rules.weight_of[t] = w[j];
         }
         if (!(part->ids = hold(tables[p][0], ncodes, "ids")) ||
-            !all_below(part->ids, ncodes, part->nclass, NO_CLASS, "ids") ||
-            !(part->words = hold_words(tables[p][4], part->ids, ncodes, part->ntiles)))
+            !all_below(part->ids, ncodes, part->nclass, NO_CLASS, "ids"))
             goto fail;
     }
     /* second pass: the chain tables, each checked against the classes it indexes */
@@ -916,6 +914,45 @@ install(PyObject *Py_UNUSED(module), PyObject *args)
 fail:
     Py_DECREF(fast);
     return NULL;
+}
+
+PyDoc_STRVAR(install_words_doc,
+"install_words(players, words)\n--\n\n"
+"Hand over the four parts' words (uint32 per shape code: class << 24 and the closed\n"
+"forms' fields) for the batch, after install(); each is checked against the part's ids.");
+
+static PyObject *
+install_words(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    int players;
+    PyObject *words;
+    if (!PyArg_ParseTuple(args, "iO:install_words", &players, &words))
+        return NULL;
+    const Rules *checked = rules_of(players);
+    if (checked == NULL)
+        return NULL;
+    Rules *rules = &RULES[players - 3];
+    PyObject *fast = PySequence_Fast(words, "words must be a sequence");
+    if (fast == NULL)
+        return NULL;
+    const uint32_t *held[4];
+    int ok = PySequence_Fast_GET_SIZE(fast) == 4;
+    if (!ok)
+        PyErr_SetString(PyExc_ValueError, "words: expected 4");
+    for (int p = 0; ok && p < 4; p++) {
+        const Part *part = &rules->part[p];
+        Py_ssize_t ncodes = 1;
+        for (int j = 0; j < part->ntiles; j++)
+            ncodes *= 5;
+        held[p] = hold_words(PySequence_Fast_GET_ITEM(fast, p), part->ids, ncodes, part->ntiles);
+        ok = held[p] != NULL;
+    }
+    Py_DECREF(fast);
+    if (!ok)
+        return NULL;
+    for (int p = 0; p < 4; p++)
+        rules->part[p].words = held[p];
+    Py_RETURN_NONE;
 }
 
 PyDoc_STRVAR(install_closed_doc,
@@ -1284,6 +1321,11 @@ k_batch_shanten(PyObject *Py_UNUSED(module), PyObject *args)
         PyErr_SetString(PyExc_ValueError, "form is 0 to 3");
         return NULL;
     }
+    for (int p = 0; p < 4; p++)
+        if (rules->part[p].words == NULL) {
+            PyErr_SetString(PyExc_RuntimeError, "the words are not installed (install_words)");
+            return NULL;
+        }
     Views views;
     if (!batch_views(counts, out, 1, start, stop, &views))
         return NULL;
@@ -1556,6 +1598,7 @@ static PyTypeObject VerbType = {
 static PyMethodDef methods[] = {
     {"install", install, METH_VARARGS, install_doc},
     {"install_closed", install_closed, METH_VARARGS, install_closed_doc},
+    {"install_words", install_words, METH_VARARGS, install_words_doc},
     {"configure", configure, METH_VARARGS, configure_doc},
     {"distance", k_distance, METH_VARARGS, distance_doc},
     {"ukeire", k_ukeire, METH_VARARGS, ukeire_doc},

@@ -217,7 +217,7 @@ def shanten(
             assert value is not None  # a closed hand, checked above
             out[row] = value
         return out
-    kernel = binding.installed()
+    kernel = binding.installed_words()
     number = binding.FORMS[form]
     bad = _run(
         len(hands),

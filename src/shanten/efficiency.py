@@ -402,6 +402,7 @@ def with_second_step(
     :class:`GoodShape`; ``effective`` gives the effective tiles of a 3n+1 hand."""
     counts = list(pos.counts)
     rows = []
+    two_sided: dict[tuple[int, ...], bool] = {}  # the rows' ready hands meet again
     for row in table:
         if row.shanten != 1:
             rows.append(row)
@@ -409,7 +410,7 @@ def with_second_step(
         tile = row.discard.index
         counts[tile] -= 1
         tiles = [drawn.index for drawn in row.ukeire.tiles]
-        good = _good_shape(pos, counts, seen, tiles, effective)
+        good = _good_shape(pos, counts, seen, tiles, effective, two_sided)
         counts[tile] += 1
         rows.append(Discard(row.discard, row.shanten, row.ukeire, good))
     return tuple(rows)
@@ -440,7 +441,9 @@ def good_shape(
         raise HandError(
             f"good_shape takes a 1-shanten hand; {_quote(hand)} is {distance - 1}-shanten"
         )
-    return _good_shape(pos, list(pos.counts), seen, tiles, lambda held: _effective(pos, held, form))
+    return _good_shape(
+        pos, list(pos.counts), seen, tiles, lambda held: _effective(pos, held, form), {}
+    )
 
 
 def _good_shape(
@@ -449,9 +452,12 @@ def _good_shape(
     seen: Sequence[int],
     tiles: Sequence[int],
     effective: Effective,
+    two_sided: dict[tuple[int, ...], bool],
 ) -> GoodShape:
     """Weigh each effective draw of a 1-shanten hand by its unseen copies, and count it
-    good when some discard after it leaves a two-sided-or-better ready hand."""
+    good when some discard after it leaves a two-sided-or-better ready hand.
+    ``two_sided`` keeps, per ready hand on two winning tiles, whether its wait is more
+    than a shanpon, for the calls that meet the same hand again."""
     from shanten.wins import waits
 
     good = total = 0
@@ -470,16 +476,19 @@ def _good_shape(
             if distance == 1 and len(winning) >= 3:
                 is_good = True
             elif distance == 1 and len(winning) == 2:
-                shapes = {
-                    reading.shape
-                    for reading in waits(
-                        counts,
-                        melds=pos.melds,
-                        players=pos.players,
-                        count_melded_copies=pos.count_melded_copies,
-                    ).readings
-                }
-                is_good = shapes != {"shanpon"}
+                key = tuple(counts)
+                if key not in two_sided:
+                    shapes = {
+                        reading.shape
+                        for reading in waits(
+                            counts,
+                            melds=pos.melds,
+                            players=pos.players,
+                            count_melded_copies=pos.count_melded_copies,
+                        ).readings
+                    }
+                    two_sided[key] = shapes != {"shanpon"}
+                is_good = two_sided[key]
             counts[discard] += 1
             if is_good:
                 good += unseen

@@ -35,7 +35,16 @@ from shanten.efficiency_results import Discard, Ukeire
 from shanten.hand import Hand, HandLike, MeldLike, position
 from shanten.tiles import NUM_TILES, TILES
 
-__all__ = ["FORMS", "accelerated", "discards", "installed", "kernel", "shanten", "ukeire"]
+__all__ = [
+    "FORMS",
+    "accelerated",
+    "discards",
+    "installed",
+    "installed_words",
+    "kernel",
+    "shanten",
+    "ukeire",
+]
 
 
 def _load() -> ModuleType | None:
@@ -65,6 +74,7 @@ FORMS: Final = {"all": 0, "standard": 1, "chiitoitsu": 2, "kokushi": 3}
 
 _lock = threading.Lock()
 _installed: list[bool] = []
+_words: list[bool] = []
 
 
 def installed() -> ModuleType:
@@ -80,6 +90,20 @@ def installed() -> ModuleType:
                 for players in (4, 3):
                     kernel.install(players, kernel_parts(players))
                 _installed.append(True)
+    return kernel
+
+
+def installed_words() -> ModuleType:
+    """The kernel with its tables and the batch's words installed."""
+    kernel = installed()
+    if not _words:
+        with _lock:
+            if not _words:
+                from shanten.lookup import kernel_words
+
+                for players in (4, 3):
+                    kernel.install_words(players, kernel_words(players))
+                _words.append(True)
     return kernel
 
 

@@ -39,7 +39,9 @@ __all__ = [
     "closed_tables",
     "complete_shapes",
     "kernel_parts",
+    "kernel_words",
     "stored",
+    "stored_words",
     "unique_vectors",
 ]
 
@@ -135,7 +137,6 @@ def _generate() -> dict[str, npt.NDArray[Any]]:
     arrays: dict[str, npt.NDArray[Any]] = {}
     for kind in _KINDS:
         arrays[f"{kind}.ids"], arrays[f"{kind}.vectors"] = _generate_class_ids(kind)
-        arrays[f"{kind}.words"] = _words(kind, arrays[f"{kind}.ids"])
         arrays[f"{kind}.complete"], arrays[f"{kind}.targets"] = generate_complete_shapes(kind)
     for players in (4, 3):
         kinds = [kind for kind, _ in parts(players)]
@@ -162,6 +163,24 @@ def _cache_key() -> str:
 def stored() -> dict[str, npt.NDArray[Any]]:
     """The tables, from the on-disk cache (:mod:`shanten.cache`) or made and cached."""
     return cached_arrays("tables", _generate, key=_cache_key())
+
+
+@functools.cache
+def stored_words() -> dict[str, npt.NDArray[np.uint32]]:
+    """The words of every part kind (:func:`_words`), which only the batch API reads: a
+    file of their own (7.8 MB), so that a process that does not use the batch never
+    reads or checks them."""
+
+    def generate() -> dict[str, npt.NDArray[Any]]:
+        return {kind: _words(kind, class_ids_array(kind)) for kind in _KINDS}
+
+    return cached_arrays("words", generate, key=_cache_key())
+
+
+def kernel_words(players: int) -> tuple[npt.NDArray[np.uint32], ...]:
+    """The words of the four parts of 3- or 4-player mahjong, for the kernel's batch."""
+    words = stored_words()
+    return tuple(words[kind] for kind, _ in parts(players))
 
 
 def complete_shapes(kind: Kind) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
@@ -224,7 +243,7 @@ def _combine_classes(a: npt.NDArray[np.int64], b: npt.NDArray[np.int64]) -> npt.
 
 #: One part's tables for the kernel: (tiles, base-5 weights, class ids per code, class
 #: count, the other three parts, first, classes of the first two others, second, rest
-#: classes, dist, words per code). See :func:`kernel_parts` and :func:`_words`.
+#: classes, dist). See :func:`kernel_parts`.
 KernelPart = tuple[
     tuple[int, ...],
     tuple[int, ...],
@@ -236,7 +255,6 @@ KernelPart = tuple[
     npt.NDArray[np.uint8],
     int,
     npt.NDArray[np.uint8],
-    npt.NDArray[np.uint32],
 ]
 
 
@@ -293,7 +311,6 @@ def kernel_parts(players: int) -> tuple[KernelPart, KernelPart, KernelPart, Kern
                 second,
                 len(dist) // (classes[p] * 5),
                 dist,
-                arrays[f"{kind}.words"],
             )
         )
     return result[0], result[1], result[2], result[3]
