@@ -12,27 +12,15 @@ which changes nothing about how they compare, hash, print or pickle. A tile in t
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 
-from shanten.tiles import Tile
+from shanten.tiles import Tile, TileCollection
 
-__all__ = ["Discard", "GoodShape", "Ukeire", "tenhou_key", "wanted_tile"]
-
-
-def wanted_tile(value: object) -> Tile | None:
-    """The tile that ``in`` asks about: a :class:`~shanten.Tile` or its notation (bad
-    notation raises :class:`~shanten.NotationError`); None for anything else, which no
-    result holds."""
-    if isinstance(value, Tile):
-        return value
-    if isinstance(value, str):
-        return Tile(value)
-    return None
+__all__ = ["Discard", "GoodShape", "Ukeire", "tenhou_key"]
 
 
 @dataclass(frozen=True, slots=True)
-class Ukeire:
+class Ukeire(TileCollection):
     """Effective tiles of a 3n+1 hand: ``tiles`` in tile order, ``counts`` the unseen
     copies of each (4 less those in the hand, the melds and the visible tiles), ``total``
     their sum, and ``shanten`` the hand's shanten number in the chosen view.
@@ -49,16 +37,6 @@ class Ukeire:
     tiles: tuple[Tile, ...]
     counts: tuple[int, ...]
     total: int
-
-    def __len__(self) -> int:
-        return len(self.tiles)
-
-    def __iter__(self) -> Iterator[Tile]:
-        return iter(self.tiles)
-
-    def __contains__(self, value: object) -> bool:
-        tile = wanted_tile(value)
-        return tile is not None and tile in self.tiles
 
     def __str__(self) -> str:
         return " ".join(str(tile) for tile in self.tiles)

@@ -12,7 +12,8 @@ Tile('5p')
 from __future__ import annotations
 
 import operator
-from typing import Any, ClassVar, Final
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import numpy as np
 
@@ -27,6 +28,7 @@ __all__ = [
     "TILES",
     "TILE_NAMES",
     "Tile",
+    "TileCollection",
     "tile_name",
     "unicode_of",
 ]
@@ -163,3 +165,28 @@ class Tile:
 
 #: The 34 tiles, in tile order: ``TILES[i] is Tile(i)``.
 TILES: Final = tuple(Tile(i) for i in range(NUM_TILES))
+
+
+class TileCollection:
+    """A result that is a collection of tiles, held in its ``tiles``: ``len``,
+    iteration and ``in`` read them, and ``in`` takes a :class:`Tile` or its notation (bad
+    notation raises :class:`~shanten.NotationError`; anything else is in no result).
+    """
+
+    __slots__ = ()
+
+    if TYPE_CHECKING:  # a field or a property of each result
+
+        @property
+        def tiles(self) -> tuple[Tile, ...]: ...
+
+    def __len__(self) -> int:
+        return len(self.tiles)
+
+    def __iter__(self) -> Iterator[Tile]:
+        return iter(self.tiles)
+
+    def __contains__(self, value: object) -> bool:
+        if isinstance(value, str):
+            value = Tile(value)
+        return isinstance(value, Tile) and value in self.tiles

@@ -21,13 +21,12 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from shanten.efficiency_results import wanted_tile
 from shanten.errors import HandError
 from shanten.forms import Form
 from shanten.hand import HandLike, Meld, MeldLike, position
 from shanten.notation import counts_of, format_counts
 from shanten.options import Flag, PlayersLike
-from shanten.tiles import NUM_TILES, TERMINALS_AND_HONOURS, Tile
+from shanten.tiles import NUM_TILES, TERMINALS_AND_HONOURS, Tile, TileCollection
 
 __all__ = [
     "Block",
@@ -49,7 +48,7 @@ _FORM_ORDER: Final[dict[Form, int]] = {"standard": 0, "chiitoitsu": 1, "kokushi"
 
 
 @dataclass(frozen=True)
-class Block:
+class Block(TileCollection):
     """One block of a complete hand: a run (順子), a triplet (刻子), a called quad (槓子),
     the pair (雀頭), or the fourteen tiles of thirteen orphans (国士無双) as one block.
 
@@ -65,16 +64,6 @@ class Block:
     kind: BlockKind
     tiles: tuple[Tile, ...]
     melded: bool = False
-
-    def __len__(self) -> int:
-        return len(self.tiles)
-
-    def __iter__(self) -> Iterator[Tile]:
-        return iter(self.tiles)
-
-    def __contains__(self, value: object) -> bool:
-        tile = wanted_tile(value)
-        return tile is not None and tile in self.tiles
 
     def __str__(self) -> str:
         return format_counts(counts_of(int(tile) for tile in self.tiles))
@@ -132,7 +121,7 @@ class WaitReading:
 
 
 @dataclass(frozen=True)
-class Waits:
+class Waits(TileCollection):
     """The winning tiles (和了牌) of a hand and every reading of each, in tile order.
 
     It behaves as the collection of its winning tiles: ``len``, iteration and ``in`` (a
@@ -156,16 +145,6 @@ class Waits:
         """The wait shapes with which ``tile`` wins (empty if it does not)."""
         wanted = Tile(tile)
         return frozenset(reading.shape for reading in self.readings if reading.tile == wanted)
-
-    def __len__(self) -> int:
-        return len(self.tiles)
-
-    def __iter__(self) -> Iterator[Tile]:
-        return iter(self.tiles)
-
-    def __contains__(self, value: object) -> bool:
-        tile = wanted_tile(value)
-        return tile is not None and any(reading.tile == tile for reading in self.readings)
 
     def __str__(self) -> str:
         return " ".join(str(tile) for tile in self.tiles)
