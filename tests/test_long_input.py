@@ -183,3 +183,9 @@ def test_described_shortens_any_value() -> None:
     assert described([0] * 1000) == "[0, 0, 0, 0, 0, 0, ...]"
     assert described(10**5000) == "an int too long to print"
     assert described(1.5) == "1.5"
+
+
+@pytest.mark.parametrize("count", [10**5000, -(10**5000)], ids=["huge", "huge negative"])
+def test_a_count_too_long_to_print_is_the_library_error(count: int) -> None:
+    with pytest.raises(shanten.HandError, match="too long to print copies of 1m"):
+        shanten.shanten([count] + [0] * 33)

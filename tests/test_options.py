@@ -141,7 +141,7 @@ def test_players_other_than_the_integer_3_or_4_is_a_rule_error(name: str, player
 
 
 def test_the_report_holds_plain_ints() -> None:
-    data = report("1m", players=np.int64(3), count_melded_copies=np.True_)  # type: ignore[arg-type]
+    data = report("1m", players=np.int64(3), count_melded_copies=np.True_)
     assert type(data["players"]) is int and type(data["count_melded_copies"]) is bool
 
 

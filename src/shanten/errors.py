@@ -139,4 +139,6 @@ class MeldError(ShantenError):
 
 
 class RuleError(ShantenError):
-    """An option is out of range: players other than 3 or 4."""
+    """An option is not one the library takes: players other than 3 or 4, a flag
+    (``count_melded_copies``, ``second_step``) that is not a bool, an unknown ``form``
+    (see :mod:`shanten.options`)."""

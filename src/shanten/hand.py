@@ -84,9 +84,13 @@ def valid_counts(value: object) -> tuple[int, ...]:
                 f"the count of {tile_name(index)} is {described(count)}, not a whole number"
             )
         if number < 0:
-            raise HandError(f"{number} copies of {tile_name(index)}: a count cannot be negative")
+            raise HandError(
+                f"{described(number)} copies of {tile_name(index)}: a count cannot be negative"
+            )
         if number > 4:
-            raise HandError(f"{number} copies of {tile_name(index)}: a tile has 4 copies")
+            raise HandError(
+                f"{described(number)} copies of {tile_name(index)}: a tile has 4 copies"
+            )
         counts.append(number)
     return tuple(counts)
 

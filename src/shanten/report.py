@@ -55,10 +55,10 @@ def report(
     hand: HandLike,
     *,
     melds: Iterable[MeldLike] = (),
-    players: int = 4,
-    count_melded_copies: bool = False,
+    players: rules.PlayersLike = 4,
+    count_melded_copies: rules.Flag = False,
     visible: VisibleLike = (),
-    second_step: bool = True,
+    second_step: rules.Flag = True,
 ) -> dict[str, Any]:
     """Everything the command line and the local page show about a hand, as JSON-ready
     data. Raises the library's errors on bad input."""
