@@ -62,3 +62,12 @@ def test_a_witness_is_a_record_not_a_container() -> None:
     with pytest.raises(TypeError):
         iter(witness)  # type: ignore[call-overload]
     assert list(witness.needed) and len(witness.hand) == 14
+
+
+def test_hands_and_melds_are_collections_of_their_tiles_too() -> None:
+    hand = shanten.Hand("112m7z")
+    assert len(hand) == 4 and [str(t) for t in hand] == ["1m", "1m", "2m", "7z"]
+    assert "2m" in hand and shanten.Tile("7z") in hand and "3m" not in hand and 5 not in hand
+    meld = shanten.Meld("789p")
+    assert len(meld) == 3 and [str(t) for t in meld] == ["7p", "8p", "9p"]
+    assert "8p" in meld and "8s" not in meld

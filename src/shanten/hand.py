@@ -25,7 +25,7 @@ import numpy.typing as npt
 from shanten import options
 from shanten.errors import HandError, MeldError, described, quoted
 from shanten.notation import counts_of, format_counts, format_unicode, parse_tiles
-from shanten.tiles import NUM_TILES, SANMA_ABSENT, Tile, tile_name
+from shanten.tiles import NUM_TILES, SANMA_ABSENT, Tile, TileCollection, tile_name
 
 __all__ = [
     "Hand",
@@ -102,7 +102,7 @@ def _check_copies(counts: Sequence[int], source: str | None = None) -> None:
             raise HandError(f"{count} copies of {tile_name(index)}{where}: a tile has 4 copies")
 
 
-class Hand:
+class Hand(TileCollection):
     """A concealed hand (純手牌): up to 14 tiles, at most 4 of a kind.
 
     Built from mpsz or Unicode notation, 34 counts, or another Hand; printed in canonical
@@ -165,7 +165,7 @@ class Hand:
         return hash(("Hand", self._counts))
 
 
-class Meld:
+class Meld(TileCollection):
     """A called meld (副露): a run (チー, ``123m``), triplet (ポン, ``555z``) or quad (カン, ``1111p``).
 
     >>> Meld("1111p").kind, Meld("324s"), Meld("🀄🀄🀄")
