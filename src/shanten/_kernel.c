@@ -396,29 +396,34 @@ closed_distance(int form, int pairs, int kinds, int orphans, int orphan_pairs)
     return seven < kokushi ? seven : kokushi;
 }
 
-/* The distance of a hand that fits() in `form`, with seven pairs and thirteen orphans
- * if `closed` (no melds) and it has 13 or 14 tiles: the path of the shanten verb and the
- * batch, which need no part's rest class but the last. -1 if the tables do not hold it. */
+/* The distance in `form` of a hand of `size` tiles whose standard form is `standard`,
+ * from its closed forms' counts: seven pairs and thirteen orphans count if `closed` (no
+ * melds) and it has 13 or 14 tiles. -1 for one closed form alone of another hand. */
 static inline int
-row_distance(const Rules *rules, const uint8_t *counts, const int32_t *codes, uint64_t f,
-             int form, int closed)
+form_distance(int form, int standard, int size, int closed, int pairs, int kinds,
+              int orphans, int orphan_pairs)
 {
-    State s;
-    int size = TILES_OF(f);
-    if (codes != NULL)
-        memcpy(s.code, codes, sizeof s.code);
-    else
-        codes_of(rules->players, counts, s.code);
-    if (!classes_of_codes(rules, &s))
-        return -1;
-    int standard = part_distance(&rules->part[3], rest_of(rules, &s, 3), s.k[3], size / 3);
     if (form == FORM_STANDARD || !closed || size < 13)
         return form >= FORM_CHIITOITSU ? -1 : standard;
-    int other = closed_distance(form, PAIRS_OF(f), KINDS_OF(f), ORPHANS_OF(f),
-                                ORPHAN_PAIRS_OF(f));
+    int other = closed_distance(form, pairs, kinds, orphans, orphan_pairs);
     if (form != FORM_ALL)
         return other;
     return other < standard ? other : standard;
+}
+
+/* The distance of a hand that fits() in `form` (see form_distance): the path of the
+ * shanten verb, which needs no part's rest class but the last. -1 if the tables do not
+ * hold the hand. */
+static inline int
+row_distance(const Rules *rules, const uint8_t *counts, uint64_t f, int form, int closed)
+{
+    State s;
+    int size = TILES_OF(f);
+    if (!classes(rules, counts, &s))
+        return -1;
+    int standard = part_distance(&rules->part[3], rest_of(rules, &s, 3), s.k[3], size / 3);
+    return form_distance(form, standard, size, closed, PAIRS_OF(f), KINDS_OF(f), ORPHANS_OF(f),
+                         ORPHAN_PAIRS_OF(f));
 }
 
 /* For each tile of part p, the part's class after drawing it: NO_CLASS where the tile
@@ -705,15 +710,37 @@ static struct {
     int bound, or_value;
 } CHECKED[CHECKED_MAX];
 static int NCHECKED;
+#define WORDS_CHECK (-2) /* the bound recorded for hold_words()'s check */
 
+/* Whether all_below() or hold_words() has passed this buffer, for this check. */
 static int
-all_below(const uint8_t *table, Py_ssize_t length, int bound, int or_value,
-          const char *what)
+checked_before(const uint8_t *table, Py_ssize_t length, int bound, int or_value)
 {
     for (int i = 0; i < NCHECKED; i++)
         if (CHECKED[i].table == table && CHECKED[i].length == length &&
             CHECKED[i].bound == bound && CHECKED[i].or_value == or_value)
             return 1;
+    return 0;
+}
+
+/* Remember a buffer that passed: the views in HELD keep it alive, so its address is
+ * never reused. */
+static void
+remember_checked(const uint8_t *table, Py_ssize_t length, int bound, int or_value)
+{
+    if (NCHECKED < CHECKED_MAX) {
+        CHECKED[NCHECKED].table = table, CHECKED[NCHECKED].length = length;
+        CHECKED[NCHECKED].bound = bound, CHECKED[NCHECKED].or_value = or_value;
+        NCHECKED++;
+    }
+}
+
+static int
+all_below(const uint8_t *table, Py_ssize_t length, int bound, int or_value,
+          const char *what)
+{
+    if (checked_before(table, length, bound, or_value))
+        return 1;
     for (Py_ssize_t i = 0; i < length; i++) {
         if (table[i] >= bound && table[i] != or_value) {
             PyErr_Format(PyExc_ValueError, "%s: entry %zd is %d, not below %d", what, i,
@@ -721,12 +748,7 @@ all_below(const uint8_t *table, Py_ssize_t length, int bound, int or_value,
             return 0;
         }
     }
-    /* the views in HELD keep a checked buffer alive, so its address is never reused */
-    if (NCHECKED < CHECKED_MAX) {
-        CHECKED[NCHECKED].table = table, CHECKED[NCHECKED].length = length;
-        CHECKED[NCHECKED].bound = bound, CHECKED[NCHECKED].or_value = or_value;
-        NCHECKED++;
-    }
+    remember_checked(table, length, bound, or_value);
     return 1;
 }
 
@@ -766,9 +788,8 @@ hold_words(PyObject *object, const uint8_t *ids, Py_ssize_t ncodes, int ntiles)
         return NULL;
     }
     const uint32_t *words = (const uint32_t *)bytes;
-    for (int i = 0; i < NCHECKED; i++)
-        if (CHECKED[i].table == bytes && CHECKED[i].length == ncodes * 4)
-            return words;
+    if (checked_before(bytes, ncodes * 4, WORDS_CHECK, WORDS_CHECK))
+        return words;
     int orphans = ntiles == 9 ? 2 : ntiles;
     for (Py_ssize_t code = 0; code < ncodes; code++) {
         uint32_t w = words[code];
@@ -784,11 +805,7 @@ hold_words(PyObject *object, const uint8_t *ids, Py_ssize_t ncodes, int ntiles)
             return NULL;
         }
     }
-    if (NCHECKED < CHECKED_MAX) {
-        CHECKED[NCHECKED].table = bytes, CHECKED[NCHECKED].length = ncodes * 4;
-        CHECKED[NCHECKED].bound = -2, CHECKED[NCHECKED].or_value = -2;
-        NCHECKED++;
-    }
+    remember_checked(bytes, ncodes * 4, WORDS_CHECK, WORDS_CHECK);
     return words;
 }
 
@@ -1097,7 +1114,7 @@ k_distance(PyObject *Py_UNUSED(module), PyObject *args)
     uint64_t f = summary(counts);
     int d;
     if (form < 0 || form > 3 || !fits(rules, f) ||
-        (d = row_distance(rules, counts, NULL, f, form, closed)) < 0)
+        (d = row_distance(rules, counts, f, form, closed)) < 0)
         return not_held();
     return PyLong_FromLong(d);
 }
@@ -1253,7 +1270,6 @@ shanten_rows(const Rules *rules, const uint8_t *hands, int8_t *out, int form, Py
     for (int p = 0; p < 4; p++)
         words[p] = rules->part[p].words, nclass[p] = rules->part[p].nclass;
     const int nb = last->nb, nc = last->nc, n3 = last->nclass;
-    const uint8_t *seven = SEVEN, *kokushi = KOKUSHI;
     const uint64_t middle_manzu = players == 3 ? MIDDLE_MANZU_BYTES : 0;
     int32_t ahead[AHEAD][4] = {{0}}; /* the codes of the next rows */
     for (Py_ssize_t row = start; row < stop; row++) {
@@ -1284,14 +1300,10 @@ shanten_rows(const Rules *rules, const uint8_t *hands, int8_t *out, int form, Py
             size < 1 || size > 14 || size % 3 == 0)
             return row;
         int rest = second[first[k0 * nb + k1] * nc + k2];
-        int d = dist[(rest * n3 + k3) * 5 + size / 3];
-        if (form != FORM_STANDARD && size >= 13) {
-            int s7 = seven[WORD_PAIRS(f) * 16 + WORD_KINDS(f)];
-            int s13 = kokushi[WORD_ORPHANS(f) * 2 + (WORD_ORPHAN_PAIR(f) > 0)];
-            int other = form == FORM_CHIITOITSU ? s7 : form == FORM_KOKUSHI ? s13 : s7 < s13 ? s7 : s13;
-            d = form == FORM_ALL && d < other ? d : other;
-        }
-        else if (form >= FORM_CHIITOITSU)
+        int d = form_distance(form, dist[(rest * n3 + k3) * 5 + size / 3], size, 1,
+                              WORD_PAIRS(f), WORD_KINDS(f), WORD_ORPHANS(f),
+                              WORD_ORPHAN_PAIR(f));
+        if (d < 0)
             return row;
         out[row] = (int8_t)(d - 1);
     }
@@ -1465,7 +1477,7 @@ answer(Verb *self, PyObject *hand, PyObject *const *values, PyObject *kwnames)
         return NULL;
     int size = TILES_OF(f);
     if (self->verb == VERB_SHANTEN) {
-        int d = row_distance(rules, counts, NULL, f, FORM_ALL, 1);
+        int d = row_distance(rules, counts, f, FORM_ALL, 1);
         return d >= 0 ? PyLong_FromLong(d - 1) : NULL;
     }
     for (int t = 0; t < NUM_TILES; t++)
