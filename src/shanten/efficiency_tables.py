@@ -23,7 +23,6 @@ A draw j is effective iff ``improves[...] & optimal[...]`` is non-zero.
 
 from __future__ import annotations
 
-import array
 import functools
 from dataclasses import dataclass
 
@@ -32,16 +31,13 @@ import numpy.typing as npt
 
 from shanten.forms import parts
 from shanten.lookup import (
-    _WIDTH,
-    NO_CLASS,
     _combine_classes,
     class_ids,
     unique_vectors,
-    vector_keys,
 )
 from shanten.tables import TARGETS, Kind
 
-__all__ = ["EfficiencyTables", "PartTables", "changed_rest", "efficiency_tables"]
+__all__ = ["EfficiencyTables", "PartTables", "efficiency_tables"]
 
 _TARGET_BITS = 10
 
@@ -146,34 +142,6 @@ def _shared_tables(
 
 
 @functools.cache
-def changed_rest(
-    kind: Kind, others: tuple[Kind, Kind, Kind], changed: int
-) -> tuple[list[int], int, list[int]]:
-    """The rest class of a part of ``kind`` when only the ``changed``-th of its other
-    parts (kinds ``others``, in part order) changes, as it does along a discard table.
-
-    The two fixed parts u < v combine first, so their share is found once per hand:
-    ``(pair, nv, rest)`` with ``pair[ku * nv + kv]`` the class of u+v times the changed
-    part's class count, and ``rest[pair[...] + kc]`` the rest class (the index the
-    optimal masks use) times 5 times the part's own class count.
-
-    >>> pair, nv, rest = changed_rest("honour", ("suit", "suit", "suit"), 0)
-    >>> nv, len(rest) == len(set(pair)) * 126
-    (126, True)
-    """
-    u, v = (other for i, other in enumerate(others) if i != changed)
-    pair_unique, pair_inverse = unique_vectors(_combine_classes(class_ids(u)[1], class_ids(v)[1]))
-    changing = class_ids(others[changed])[1]
-    rest_keys = vector_keys(_rest_classes(others)[4])  # ascending: unique_vectors sorts
-    combined = vector_keys(_combine_classes(pair_unique, changing))
-    positions = np.searchsorted(rest_keys, combined)
-    if not (rest_keys[positions] == combined).all():  # pragma: no cover - a bug
-        raise AssertionError("the same rest vectors combined in another order")
-    rest = _interned(positions * (5 * len(class_ids(kind)[1])))
-    return _interned(pair_inverse * len(changing)), len(class_ids(v)[1]), rest
-
-
-@functools.cache
 def efficiency_tables(players: int) -> EfficiencyTables:
     """Build (once) the effective-tile tables for 3- or 4-player mahjong."""
     part_list = parts(players)
@@ -200,64 +168,3 @@ def efficiency_tables(players: int) -> EfficiencyTables:
             )
         )
     return EfficiencyTables(parts=(built[0], built[1], built[2], built[3]))
-
-
-#: Width of one tile's field in a packed draw signature: its 10-bit improvement mask and a
-#: guard bit above it.
-FIELD_BITS = 11
-#: Where a distance sits above nine tiles' fields.
-DISTANCE_SHIFT = FIELD_BITS * 9
-
-
-@functools.cache
-def draw_signatures(kind: Kind) -> tuple[array.array[int], list[int]]:
-    """Per shape code, an index into a list of *draw signatures*: for each tile k of the
-    part, the targets (10-bit mask) whose distance drawing that tile lowers, at bits
-    ``11 * k``; 0 for a tile already held 4 times.
-
-    With the part's optimal-target mask M repeated in every field (:func:`repeated`),
-    ``((signature & repeated[M]) + LOW) & GUARD`` keeps the guard bit of exactly the
-    tiles whose draw lowers some optimal target: the part's effective tiles.
-
-    >>> index, signatures = draw_signatures("honour")
-    >>> east_pair = 2 * 5**6  # 11z: a third copy completes a set, a second kind a pair
-    >>> [k for k in range(7) if signatures[index[east_pair]] >> (11 * k) & 1023]
-    [0, 1, 2, 3, 4, 5, 6]
-    """
-    ids_bytes, vectors = class_ids(kind)
-    ids = np.frombuffer(ids_bytes, dtype=np.uint8).astype(np.int64)
-    improves = _improvement_masks(vectors)
-    n = _WIDTH[kind]
-    usable = ids != NO_CLASS
-    codes = np.flatnonzero(usable)
-    own = ids[codes]
-    halves = [np.zeros(len(codes), dtype=np.int64), np.zeros(len(codes), dtype=np.int64)]
-    split = 5  # tiles 0-4 in the first int64, 5-8 in the second: 55 and 44 bits
-    for k in range(n):
-        weight = 5 ** (n - 1 - k)
-        after = ids[np.minimum(codes + weight, len(ids) - 1)]
-        drawable = ((codes // weight) % 5 < 4) & (after != NO_CLASS)
-        mask = np.where(drawable, improves[own, np.where(drawable, after, 0)], 0)
-        halves[k >= split] |= mask << (FIELD_BITS * (k % split))
-    low, high = halves
-    order = np.lexsort((low, high))  # group equal (low, high) pairs without np.unique's
-    low, high = low[order], high[order]  # row-wise sort, which is slow
-    new = np.ones(len(order), dtype=bool)
-    new[1:] = (low[1:] != low[:-1]) | (high[1:] != high[:-1])
-    inverse = np.empty(len(order), dtype=np.int64)
-    inverse[order] = np.cumsum(new) - 1
-    index = np.zeros(len(ids), dtype=np.uint32)
-    index[usable] = inverse
-    signatures = [
-        a | b << (FIELD_BITS * split)
-        for a, b in zip(low[new].tolist(), high[new].tolist(), strict=True)
-    ]
-    return array.array("I", index.tobytes()), signatures
-
-
-@functools.cache
-def repeated(width: int) -> tuple[list[int], int, int]:
-    """(every 10-bit mask repeated in ``width`` fields, LOW, GUARD) for
-    :func:`draw_signatures`."""
-    spread = sum(1 << (FIELD_BITS * k) for k in range(width))
-    return [m * spread for m in range(1 << _TARGET_BITS)], 1023 * spread, 1024 * spread
