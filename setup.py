@@ -41,6 +41,12 @@ class OptionalBuildExt(build_ext):
 
 
 setup(
-    ext_modules=[Extension("shanten._kernel", ["src/shanten/_kernel.c"])],
+    ext_modules=[
+        Extension(
+            "shanten._kernel",
+            ["src/shanten/_kernel.c"],
+            depends=["src/shanten/_kernel_odds.c"],  # included by _kernel.c
+        )
+    ],
     cmdclass={"build_ext": OptionalBuildExt},
 )

@@ -1606,6 +1606,11 @@ static PyTypeObject VerbType = {
 };
 
 /* ---------------------------------------------------------------------------------- */
+/* The discard odds                                                                    */
+
+#include "_kernel_odds.c"
+
+/* ---------------------------------------------------------------------------------- */
 
 static PyMethodDef methods[] = {
     {"install", install, METH_VARARGS, install_doc},
@@ -1618,6 +1623,7 @@ static PyMethodDef methods[] = {
     {"discards", k_discards, METH_VARARGS, discards_doc},
     {"batch_shanten", k_batch_shanten, METH_VARARGS, batch_shanten_doc},
     {"batch_ukeire", k_batch_ukeire, METH_VARARGS, batch_ukeire_doc},
+    {"odds", k_odds, METH_VARARGS, odds_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -28,7 +28,14 @@ from shanten.efficiency_results import Discard
 from shanten.errors import HandError, RuleError
 from shanten.hand import Hand, HandLike, MeldLike, Position, position
 from shanten.kernel import accelerated, discards, installed
-from shanten.odds_engine import MAX_STATES, Graph, Rules, TooManyStates, solve
+from shanten.odds_engine import (
+    MAX_STATES,
+    MAX_VALUES_BYTES,
+    Graph,
+    Rules,
+    TooManyStates,
+    solve,
+)
 from shanten.tiles import NUM_TILES, Tile
 
 __all__ = ["DiscardOdds", "HandOdds", "odds"]
@@ -102,7 +109,7 @@ def odds(
     rules = Rules(hand_changes, shanten_back)
     distance = _distance_of(pos)
     if remainder == 1:
-        tenpai, win = _curves(pos.counts, unseen, count, rules, distance)
+        tenpai, win = _curves(pos, pos.counts, unseen, count, rules, distance)
         return HandOdds(distance(pos.counts) - 1, tenpai, win)
     order = {row.discard: place for place, row in enumerate(_table(pos, visible))}
     rows = []
@@ -111,30 +118,60 @@ def odds(
             continue
         start = list(pos.counts)
         start[tile] -= 1
-        tenpai, win = _curves(tuple(start), unseen, count, rules, distance)
+        tenpai, win = _curves(pos, tuple(start), unseen, count, rules, distance)
         rows.append(DiscardOdds(Tile(tile), distance(tuple(start)) - 1, tenpai, win))
     rows.sort(key=lambda row: (-row.win[-1], -row.tenpai[-1], order[row.discard]))
     return tuple(rows)
 
 
 def _curves(
+    pos: Position,
     start: tuple[int, ...],
     unseen: list[int],
     draws: int,
     rules: Rules,
     distance: Callable[[tuple[int, ...]], int],
 ) -> tuple[tuple[float, ...], tuple[float, ...]]:
-    """(tenpai, win) curves of a 3n+1 start hand."""
+    """(tenpai, win) curves of a 3n+1 start hand: the kernel's engine where it is built
+    and the melds do not cap a tile, else the plain one."""
+    limit = max_states(draws)
+    kernel = None if pos.capped else _kernel()
+    if kernel is not None:
+        closed = not pos.melds and sum(start) >= 13
+        tenpai, win, _states = kernel.odds(
+            bytes(start),
+            pos.players,
+            closed,
+            bytes(unseen),
+            draws,
+            rules.hand_changes,
+            rules.shanten_back,
+            limit,
+        )
+        if tenpai is None:
+            raise _too_many(start, limit)
+        return tenpai, win
     try:
-        graph = Graph(start, unseen, rules, distance)
+        graph = Graph(start, unseen, rules, distance, limit)
     except TooManyStates:
-        raise RuleError(
-            f"the odds of {str(_hand_of_counts(start))!r} would explore more than "
-            f"{MAX_STATES:,} hands (the limit); ask with fewer switches on"
-        ) from None
-    win = solve(start, unseen=unseen, draws=draws, objective="win", graph=graph)
-    tenpai = solve(start, unseen=unseen, draws=draws, objective="tenpai", graph=graph)
-    return tenpai.curve, win.curve
+        raise _too_many(start, limit) from None
+    win_policy = solve(start, unseen=unseen, draws=draws, objective="win", graph=graph)
+    tenpai_policy = solve(start, unseen=unseen, draws=draws, objective="tenpai", graph=graph)
+    return tenpai_policy.curve, win_policy.curve
+
+
+def max_states(draws: int) -> int:
+    """The most hands one start hand may explore: :data:`~shanten.odds_engine.MAX_STATES`,
+    fewer where the values of ``draws + 1`` draws per hand would pass
+    :data:`~shanten.odds_engine.MAX_VALUES_BYTES`."""
+    return min(MAX_STATES, MAX_VALUES_BYTES // (8 * (draws + 1)))
+
+
+def _too_many(start: tuple[int, ...], limit: int) -> RuleError:
+    return RuleError(
+        f"the odds of {str(_hand_of_counts(start))!r} would explore more than "
+        f"{limit:,} hands (the limit); ask with fewer switches, or fewer draws"
+    )
 
 
 def _distance_of(pos: Position) -> Callable[[tuple[int, ...]], int]:

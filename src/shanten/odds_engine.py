@@ -40,6 +40,9 @@ TOLERANCE = 1e-12
 #: The most hands the engine explores for one start hand.
 MAX_STATES = 400_000
 
+#: The most memory the values of the programme may take: (draws + 1) doubles per hand.
+MAX_VALUES_BYTES = 128 * 2**20
+
 
 class TooManyStates(Exception):
     """The graph outgrew :data:`MAX_STATES`; :func:`shanten.odds` turns it into a RuleError."""
