@@ -26,8 +26,16 @@ The package, by role:
 from shanten import batch
 from shanten.analysis import Analysis, calculate
 from shanten.efficiency import Discard, GoodShape, Ukeire, good_shape
-from shanten.errors import HandError, MeldError, NotationError, RuleError, ShantenError
+from shanten.errors import (
+    GameRecordError,
+    HandError,
+    MeldError,
+    NotationError,
+    RuleError,
+    ShantenError,
+)
 from shanten.forms import Witness
+from shanten.games.review import DiscardReview, GameReview, review
 from shanten.hand import Hand, Meld
 from shanten.kernel import accelerated, discards, shanten, ukeire
 from shanten.tiles import Tile
@@ -46,6 +54,9 @@ __all__ = [
     "Block",
     "Decomposition",
     "Discard",
+    "DiscardReview",
+    "GameRecordError",
+    "GameReview",
     "GoodShape",
     "Hand",
     "HandError",
@@ -67,6 +78,7 @@ __all__ = [
     "discards",
     "good_shape",
     "is_complete",
+    "review",
     "shanten",
     "ukeire",
     "waits",

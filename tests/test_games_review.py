@@ -1,0 +1,83 @@
+"""The review of real games (tests/data/tenhou: real Tenhou games from the mjx project)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import shanten
+from shanten.games.events import Record
+from shanten.games.replay import Replay
+from shanten.games.review import parse
+
+DATA = Path(__file__).parent / "data" / "tenhou"
+XML_GAMES = sorted(DATA.glob("*.mjlog"))
+
+
+def replayed(path: Path) -> Replay:
+    """The replay of a whole record, every event played."""
+    _, record = parse(path.read_text(encoding="utf-8"), str(path))
+    assert isinstance(record, Record)
+    replay = Replay(record.players, str(path))
+    for index, event in enumerate(record.events):
+        replay.play(event, index)
+    return replay
+
+
+@pytest.mark.parametrize("path", XML_GAMES, ids=lambda p: p.stem)
+def test_one_record_per_discard_tag(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    tags = re.findall(r"<[DEFG]\d+\s*/>", text)
+    game = shanten.review(path)
+    assert game.format == "tenhou-xml"
+    assert game.complete
+    assert len(game) == len(tags) > 0
+    rounds = text.count("<INIT ")
+    assert len(game.rounds) == rounds
+    for player in game.players:
+        assert len(player.shanten_by_round) == rounds
+        assert player.decisions == sum(len(r) for r in player.shanten_by_round)
+    assert sum(p.decisions for p in game.players) == len(tags)
+
+
+@pytest.mark.parametrize("path", XML_GAMES, ids=lambda p: p.stem)
+def test_replay_reproduces_the_records_facts(path: Path) -> None:
+    replay = replayed(path)
+    text = path.read_text(encoding="utf-8")
+    kinds = [e.kind for e in replay.endings]
+    assert kinds.count("win") == text.count("<AGARI ")
+    assert kinds.count("riichi") == text.count('step="1"')
+    for ending in replay.endings:
+        value = shanten.shanten(list(ending.counts), melds=ending.melds)
+        expected = {"win": -1, "riichi": 0, "ready": 0}[ending.kind]
+        assert value == expected, (ending, value)
+
+
+@pytest.mark.parametrize("path", XML_GAMES, ids=lambda p: p.stem)
+def test_each_discard_record_is_consistent(path: Path) -> None:
+    game = shanten.review(path)
+    for record in game:
+        hand = shanten.Hand(record.hand.replace("0", "5"))
+        table = shanten.discards(hand, melds=record.melds, visible=_own_free(record))
+        by_tile = {str(row.discard): row for row in table}
+        actual = by_tile[shanten.Tile(record.discarded.replace("0", "5")).__str__()]
+        assert record.ukeire == actual.ukeire.total
+        assert record.shanten_after == actual.shanten
+        assert record.best[0] == str(table[0].discard)
+        assert record.loss >= 0
+        assert record.optimal == (record.discarded.replace("0", "5") in record.best)
+        if record.forced:
+            assert record.drawn is not None
+        if record.drawn is None:
+            assert record.after_call
+
+
+def _own_free(record: shanten.DiscardReview) -> list[int]:
+    """The record's visible counts less its own melds (the verbs count those themselves)."""
+    seen = list(record.visible)
+    for meld in record.melds:
+        for tile in shanten.Meld(meld.replace("0", "5")):
+            seen[tile.index] -= 1
+    return seen
