@@ -17,7 +17,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from shanten.errors import GameRecordError
 from shanten.games.events import (
     CODE_KIND,
     Discard,
@@ -269,7 +268,13 @@ def parse(text: str, name: str | None = None) -> tuple[Format, Record]:
         from shanten.games.tenhou_xml import parse_xml
 
         return kind, parse_xml(text, name)
-    raise GameRecordError(f"reading {kind} records is not available yet", source=name)
+    if kind == "tenhou-json":
+        from shanten.games.tenhou_json import parse_tenhou_json
+
+        return kind, parse_tenhou_json(text, name)
+    from shanten.games.mjai import parse_mjai
+
+    return kind, parse_mjai(text, name)
 
 
 def review(source: RecordSource) -> GameReview:
