@@ -157,3 +157,28 @@ def test_replay_counts_stay_consistent() -> None:
             assert all(0 <= v + h <= 4 for v, h in zip(replay.visible, kinds, strict=True))
         if isinstance(event, Draw):
             assert replay.drawn[event.seat] == event.tile
+
+
+def test_a_winning_hand_other_than_the_one_held_is_an_error() -> None:
+    agari = re.search(r'<AGARI [^>]*hai="(\d+),', XML)
+    assert agari is not None
+    first = int(agari.group(1))
+    other = (first + 4) % 136 if first // 4 != 33 else first - 4  # another kind
+    edited = XML[: agari.start(1)] + str(other) + XML[agari.end(1) :]
+    with pytest.raises(
+        shanten.GameRecordError,
+        match=r"event \d+ \(win by seat \d from seat \d\): the record's winning hand .* is not the hand held",
+    ):
+        shanten.review(edited)
+
+
+def test_tenhou_json_lists_that_do_not_replay_are_an_error() -> None:
+    lines = (DATA / f"{STEM}.json").read_text(encoding="utf-8").splitlines()
+    first = json.loads(lines[0])
+    first["log"][0][5].append(first["log"][0][5][-1])  # one draw too many for the dealer
+    lines[0] = json.dumps(first, ensure_ascii=False)
+    with pytest.raises(
+        shanten.GameRecordError,
+        match=r"East 1, 0 honba: event \d+: the turns end with 1 draw\(s\) and 0 discard\(s\) of seat 0 left over",
+    ):
+        shanten.review("\n".join(lines))

@@ -38,6 +38,7 @@ __all__ = [
     "Win",
     "code_name",
     "code_of",
+    "counts_text",
     "hand_text",
     "kind",
 ]
@@ -65,6 +66,32 @@ def code_name(code: int) -> str:
 def code_of(name: str) -> int:
     """The tile code of one tile in notation (``5m``, ``0m``); KeyError if it is not one."""
     return _CODES[name]
+
+
+#: The digits of each suit's codes in notation order: the red five (0) before the fives.
+_SUIT_DIGITS: Final = tuple(
+    (
+        suit,
+        tuple(
+            (code, "0" if code >= 34 else str(code - base + 1))
+            for code in sorted(
+                (*range(base, base + size), *([34 + base // 9] if size == 9 else [])),
+                key=lambda c: (CODE_KIND[c], c < 34),
+            )
+        ),
+    )
+    for suit, base, size in (("m", 0, 9), ("p", 9, 9), ("s", 18, 9), ("z", 27, 7))
+)
+
+
+def counts_text(counts: list[int]) -> str:
+    """The 37 counts by tile code in notation, as :func:`hand_text` writes the tiles."""
+    parts = []
+    for suit, digits in _SUIT_DIGITS:
+        text = "".join([digit * counts[code] for code, digit in digits if counts[code]])
+        if text:
+            parts.append(text + suit)
+    return "".join(parts)
 
 
 def hand_text(codes: list[int] | tuple[int, ...]) -> str:

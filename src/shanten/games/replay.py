@@ -32,16 +32,22 @@ from shanten.games.events import (
     RoundStart,
     Win,
     code_name,
+    counts_text,
     hand_text,
 )
 
 __all__ = ["Ending", "Replay", "describe"]
 
+#: The draws at which every hand shown is ready: exhaustive (流局) and four riichi (四家立直).
+_READY_SHOWN = frozenset({"exhaustive", "four riichi"})
+
 
 @dataclass(frozen=True, slots=True)
 class Ending:
     """A hand the record shows at the end of a round, as the replay holds it: a winning
-    hand (``win``, the winning tile included) or one shown ready at a draw (``ready``),
+    hand (``win``, the winning tile included), one shown ready at an exhaustive draw or
+    at four riichi (``ready``), or one shown at another abortive draw (``shown``: nine
+    terminals shows the declarer's hand),
     ``counts`` its 34 concealed counts and ``melds`` its melds in notation. Riichi
     declarations are kept the same way (``riichi``: the hand after the declaring discard)."""
 
@@ -130,8 +136,7 @@ class Replay:
 
     def hand(self, seat: int) -> str:
         """The seat's concealed tiles in notation, red fives as ``0``."""
-        codes = self.codes[seat]
-        return hand_text([c for c in range(NUM_CODES) for _ in range(codes[c])])
+        return counts_text(self.codes[seat])
 
     def size(self, seat: int) -> int:
         return sum(self.kinds[seat])
@@ -312,8 +317,9 @@ class Replay:
                     f"but it holds {self.hand(seat)}",
                     event,
                 )
+            kind = "ready" if event.reason in _READY_SHOWN else "shown"
             self.endings.append(
-                Ending(self._round(), seat, "ready", tuple(self.kinds[seat]), self.meld_texts(seat))
+                Ending(self._round(), seat, kind, tuple(self.kinds[seat]), self.meld_texts(seat))
             )
         self.in_round = False
 

@@ -194,30 +194,39 @@ class _Reader:
         return Call(seat, "daiminkan", self.codes(ids), self.code(called), target)
 
 
+class _Collector:
+    """The parser's target: keeps each tag and its attributes as the tag opens."""
+
+    def __init__(self) -> None:
+        self.tags: list[tuple[str, dict[str, str]]] = []
+        self.start = self._start
+
+    def _start(self, tag: str, attrib: dict[str, str]) -> None:
+        self.tags.append((tag, attrib))
+
+    def close(self) -> None:
+        """Nothing to build: the tags are the result."""
+
+
 def _tags(text: str, reader: _Reader) -> Iterator[tuple[str, dict[str, str]]]:
     """The record's tags in order; a GameRecordError, after the tags before the fault,
     if it is not well-formed (a record cut at a tag boundary just ends)."""
-    parser: ET.XMLPullParser[ET.Element] = ET.XMLPullParser(events=("start",))
-    parser.feed(text)  # a fault is queued behind the tags before it
-    events = parser.read_events()
-    count = 0
-    while True:
-        try:
-            item = next(events)
-        except StopIteration:
-            return
-        except ET.ParseError as error:
-            raise GameRecordError(
-                f"not well-formed XML ({error})",
-                source=reader.source,
-                round=reader.round,
-                index=count,
-                event="the tag after the last one read",
-            ) from None
-        element: object = item[-1]
-        assert isinstance(element, ET.Element)  # "start" events carry elements
-        count += 1
-        yield element.tag, dict(element.attrib)
+    collector = _Collector()
+    parser = ET.XMLParser(target=collector)
+    try:
+        parser.feed(text)
+        fault = None
+    except ET.ParseError as error:
+        fault = error
+    yield from collector.tags
+    if fault is not None:
+        raise GameRecordError(
+            f"not well-formed XML ({fault})",
+            source=reader.source,
+            round=reader.round,
+            index=len(collector.tags),
+            event="the tag after the last one read",
+        )
 
 
 def parse_xml(text: str, source: str | None = None) -> Record:
