@@ -14,6 +14,7 @@ A tile in an event is a small int *code*: 0-33 are the 34 kinds in the library's
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -68,17 +69,17 @@ def code_of(name: str) -> int:
     return _CODES[name]
 
 
-#: The digits of each suit's codes in notation order: the red five (0) before the fives.
-_SUIT_DIGITS: Final = tuple(
+#: The codes of each suit in notation order (the red five before the fives), and their digits.
+_SUITS: Final = tuple(
     (
         suit,
-        tuple(
-            (code, "0" if code >= 34 else str(code - base + 1))
-            for code in sorted(
+        codes := tuple(
+            sorted(
                 (*range(base, base + size), *([34 + base // 9] if size == 9 else [])),
                 key=lambda c: (CODE_KIND[c], c < 34),
             )
         ),
+        tuple("0" if c >= 34 else str(c - base + 1) for c in codes),
     )
     for suit, base, size in (("m", 0, 9), ("p", 9, 9), ("s", 18, 9), ("z", 27, 7))
 )
@@ -87,8 +88,8 @@ _SUIT_DIGITS: Final = tuple(
 def counts_text(counts: list[int]) -> str:
     """The 37 counts by tile code in notation, as :func:`hand_text` writes the tiles."""
     parts = []
-    for suit, digits in _SUIT_DIGITS:
-        text = "".join([digit * counts[code] for code, digit in digits if counts[code]])
+    for suit, codes, digits in _SUITS:
+        text = "".join(map(operator.mul, digits, map(counts.__getitem__, codes)))
         if text:
             parts.append(text + suit)
     return "".join(parts)
