@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import shanten
-from shanten.games.events import CODE_KIND, Discard, Draw
+from shanten.games.events import CODE_KIND, Discard, Draw, RoundStart
 from shanten.games.mjai import convert
 from shanten.games.replay import Replay
 from shanten.games.tenhou_xml import parse_xml
@@ -182,3 +182,30 @@ def test_tenhou_json_lists_that_do_not_replay_are_an_error() -> None:
         match=r"East 1, 0 honba: event \d+: the turns end with 1 draw\(s\) and 0 discard\(s\) of seat 0 left over",
     ):
         shanten.review("\n".join(lines))
+
+
+def _start(hands: tuple[tuple[int, ...], ...]) -> RoundStart:
+    return RoundStart(0, 1, 0, 0, 0, 33, (25000,) * len(hands), hands)
+
+
+def test_a_fifth_copy_is_an_error() -> None:
+    plain = (*range(9, 18), 27, 28, 29, 30)  # 1p-9p and four winds
+    hands = ((0, 0, 0, 0, *plain[:9]), plain, plain, plain)
+    replay = Replay(4, "made.mjlog")
+    replay.play(_start(hands), 0)
+    with pytest.raises(
+        shanten.GameRecordError,
+        match=r"made\.mjlog: East 1, 0 honba: event 1 \(draw 1m by seat 0\): a fifth 1m is held or seen",
+    ):
+        replay.play(Draw(0, 0), 1)
+
+
+def test_a_tile_absent_from_three_player_mahjong_is_an_error() -> None:
+    hand = (0, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19)
+    replay = Replay(3)
+    replay.play(_start((hand, hand, hand)), 0)
+    with pytest.raises(
+        shanten.GameRecordError,
+        match=r"event 1 \(draw 5m by seat 0\): 5m does not exist in 3-player mahjong",
+    ):
+        replay.play(Draw(0, 4), 1)

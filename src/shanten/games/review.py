@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Final
 
+from shanten.errors import ShantenError
 from shanten.games.events import (
     CODE_KIND,
     Discard,
@@ -190,7 +191,10 @@ class _Reviewer:
         if sum(kinds) % 3 != 2 or not replay.codes[seat][event.tile]:
             return None
         players = replay.players
-        table = discards(kinds) if players == 4 else discards(kinds, players=players)
+        try:
+            table = discards(kinds) if players == 4 else discards(kinds, players=players)
+        except ShantenError as error:  # the replay keeps hands the verbs take; if not, say so
+            raise replay.fail(str(error), event) from None
         seen = replay.visible.__getitem__  # the seat's melds included
         return [
             (
@@ -218,7 +222,7 @@ class _Reviewer:
         tops.sort()
         after, total, tiles = actual[0], -actual[1], actual[3]
         before = best_shanten
-        if before == 0 and shanten(replay.kinds[seat]) == -1:
+        if before == 0 and shanten(replay.kinds[seat], players=replay.players) == -1:
             before = -1  # a complete hand (和了形) not declared
         shanten_up = after > best_shanten
         loss = best_total if shanten_up else best_total - total
