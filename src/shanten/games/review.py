@@ -173,9 +173,10 @@ class _Reviewer:
         self.names = tuple(record.names) + ("",) * (record.players - len(record.names))
 
     def table(self, event: Discard) -> list[tuple[int, int, int, Any]] | None:
-        """The discard table of the seat about to discard, as rows ``(shanten, minus the
-        unseen effective tiles, discarded kind, effective tiles)``, which sort in Tenhou's
-        order; None when the state cannot take the discard (the replay then says why).
+        """The rows of the discard table that the review reads (those of the lowest
+        shanten, and the discard's own), as ``(shanten, minus the unseen effective tiles,
+        discarded kind, effective tiles)``, which sort in Tenhou's order; None when the
+        state cannot take the discard (the replay then says why).
 
         It is :func:`shanten.discards` of the hand with its melds and the tiles the seat
         sees, computed as the verb's table of the concealed tiles alone (the kernel answers
@@ -196,6 +197,8 @@ class _Reviewer:
         except ShantenError as error:  # the replay keeps hands the verbs take; if not, say so
             raise replay.fail(str(error), event) from None
         seen = replay.visible.__getitem__  # the seat's melds included
+        lowest = table[0].shanten  # the verb lists the lowest shanten first
+        discarded = CODE_KIND[event.tile]
         return [
             (
                 row.shanten,
@@ -204,6 +207,7 @@ class _Reviewer:
                 row.ukeire.tiles,
             )
             for row in table
+            if row.shanten == lowest or row.discard.index == discarded
         ]
 
     def decide(self, event: Discard, table: list[tuple[int, int, int, Any]]) -> DiscardReview:

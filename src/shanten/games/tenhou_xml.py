@@ -61,6 +61,7 @@ class _Reader:
         self.names: tuple[str, ...] = ()
         self.players = 4
         self.red = True
+        self.go_seen = False
         self.round: str | None = None
         self.last_draw: dict[int, int] = {}
 
@@ -100,6 +101,7 @@ class _Reader:
             tsumogiri = self.last_draw.pop(seat, None) == tile_id
             self.events.append(Discard(seat, self.code(tile_id), tsumogiri))
         elif tag == "GO":
+            self.go_seen = True
             kind = int(attrib.get("type", "0"))
             self.players = 3 if kind & 0x10 else 4
             self.red = not kind & 0x02
@@ -149,6 +151,8 @@ class _Reader:
         round_index, honba, sticks = seed[0], seed[1], seed[2]
         wind, number = divmod(round_index, 4)
         self.round = str(Round(wind % 4, number + 1, honba))
+        if not self.go_seen and not attrib.get("hai3"):
+            self.players = 3  # no GO tag to say so, but a fourth seat with no tiles
         hands = tuple(self.codes(_ids(attrib.get(f"hai{s}"))) for s in range(self.players))
         scores = tuple(int(x) * 100 for x in attrib.get("ten", "").split(",") if x)
         self.last_draw.clear()
