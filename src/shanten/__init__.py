@@ -19,6 +19,7 @@ The package, by role:
   them), :mod:`~shanten.efficiency_tables` (the reference path's masks);
 - values and notation: :mod:`~shanten.tiles`, :mod:`~shanten.notation`,
   :mod:`~shanten.hand`, :mod:`~shanten.errors`;
+- game records and their review (:mod:`shanten.games`, :func:`review`);
 - the command line (:mod:`~shanten.cli`, :mod:`~shanten.cli_text`,
   :mod:`~shanten.report`) and the local page (:mod:`shanten.web`).
 """
@@ -27,8 +28,16 @@ from shanten import batch
 from shanten.analysis import Analysis, calculate
 from shanten.discard_odds import DiscardOdds, HandOdds, odds
 from shanten.efficiency import Discard, GoodShape, Ukeire, good_shape
-from shanten.errors import HandError, MeldError, NotationError, RuleError, ShantenError
+from shanten.errors import (
+    GameRecordError,
+    HandError,
+    MeldError,
+    NotationError,
+    RuleError,
+    ShantenError,
+)
 from shanten.forms import Witness
+from shanten.games.review import DiscardReview, GameReview, review
 from shanten.hand import Hand, Meld
 from shanten.kernel import accelerated, discards, shanten, ukeire
 from shanten.tiles import Tile
@@ -48,6 +57,9 @@ __all__ = [
     "Decomposition",
     "Discard",
     "DiscardOdds",
+    "DiscardReview",
+    "GameRecordError",
+    "GameReview",
     "GoodShape",
     "Hand",
     "HandError",
@@ -71,6 +83,7 @@ __all__ = [
     "good_shape",
     "is_complete",
     "odds",
+    "review",
     "shanten",
     "ukeire",
     "waits",

@@ -21,6 +21,7 @@ from shanten.display import width
 __all__ = [
     "EXCERPT",
     "QUOTE_LIMIT",
+    "GameRecordError",
     "HandError",
     "MeldError",
     "NotationError",
@@ -142,3 +143,36 @@ class RuleError(ShantenError):
     """An option is not one the library takes: players other than 3 or 4, a flag
     (``count_melded_copies``, ``second_step``) that is not a bool, an unknown ``form``
     (see :mod:`shanten.options`)."""
+
+
+class GameRecordError(ShantenError):
+    """A game record (牌譜) that cannot be reviewed: not a format the library reads, not
+    well-formed (XML cut inside a tag, broken JSON), or events that contradict each other
+    (a discard of a tile the hand does not hold, a draw into a full hand, an unknown seat).
+
+    The message names what is known of where: the file, the round and the event (its
+    index in the record and a short form of it); the attributes keep them:
+
+    >>> print(GameRecordError("1m is not in the hand", source="game.mjlog",
+    ...                       round="East 2, 1 honba", index=57, event="discard 1m by seat 2"))
+    game.mjlog: East 2, 1 honba: event 57 (discard 1m by seat 2): 1m is not in the hand
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        source: str | None = None,
+        round: str | None = None,
+        index: int | None = None,
+        event: str | None = None,
+    ) -> None:
+        self.message = message
+        self.source = source
+        self.round = round
+        self.index = index
+        self.event = event
+        where = [part for part in (source, round) if part]
+        if index is not None:
+            where.append(f"event {index}" + (f" ({event})" if event else ""))
+        super().__init__(": ".join([*where, message]))

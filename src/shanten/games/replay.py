@@ -1,0 +1,340 @@
+"""Play the events of a record and keep the table: each seat's concealed tiles, melds,
+discards and riichi, the dora indicators and the tiles every seat can see.
+
+Every event is checked against the state it meets; an event that contradicts it (a
+discard of a tile not held, a draw into a full hand, a call of a tile nobody just
+discarded, an unknown seat, a winning hand other than the one held) is a
+:class:`~shanten.GameRecordError` naming the file, the round and the event.
+
+Counts are plain lists: ``kinds[seat]`` holds the 34 counts of a seat's concealed tiles,
+``codes[seat]`` the 37 counts by tile code (red fives apart), ``visible`` the 34 counts of
+the tiles every seat sees (discards still on the table, all melds, dora indicators,
+Norths set aside) and ``melded[seat]`` the 34 counts of the seat's own melds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shanten.errors import GameRecordError
+from shanten.games.events import (
+    CODE_KIND,
+    NUM_CODES,
+    Call,
+    Discard,
+    Dora,
+    Draw,
+    Event,
+    GameEnd,
+    Riichi,
+    Round,
+    RoundEnd,
+    RoundStart,
+    Win,
+    code_name,
+    counts_text,
+    hand_text,
+)
+
+__all__ = ["Ending", "Replay", "describe"]
+
+#: The draws at which every hand shown is ready: exhaustive (流局) and four riichi (四家立直).
+_READY_SHOWN = frozenset({"exhaustive", "four riichi"})
+
+
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """A hand the record shows at the end of a round, as the replay holds it: a winning
+    hand (``win``, the winning tile included), one shown ready at an exhaustive draw or
+    at four riichi (``ready``), or one shown at another abortive draw (``shown``: nine
+    terminals shows the declarer's hand),
+    ``counts`` its 34 concealed counts and ``melds`` its melds in notation. Riichi
+    declarations are kept the same way (``riichi``: the hand after the declaring discard)."""
+
+    round: Round
+    seat: int
+    kind: str
+    counts: tuple[int, ...]
+    melds: tuple[str, ...]
+
+
+def describe(event: Event) -> str:
+    """A short form of an event for messages: ``discard 5m by seat 2``."""
+    if isinstance(event, (Draw, Discard)):
+        verb = "draw" if isinstance(event, Draw) else "discard"
+        return f"{verb} {code_name(event.tile)} by seat {event.seat}"
+    if isinstance(event, Call):
+        return f"{event.kind} {hand_text(event.tiles)} by seat {event.seat}"
+    if isinstance(event, Riichi):
+        return f"riichi by seat {event.seat}"
+    if isinstance(event, Dora):
+        return f"dora indicator {code_name(event.tile)}"
+    if isinstance(event, Win):
+        return f"win by seat {event.seat} from seat {event.target}"
+    if isinstance(event, RoundStart):
+        return f"start of {event.round}"
+    if isinstance(event, RoundEnd):
+        return f"draw ({event.reason})"
+    return "end of game"
+
+
+class Replay:
+    """The state of the table while the events of one record are played."""
+
+    def __init__(self, players: int, source: str | None = None) -> None:
+        self.players = players
+        self.source = source
+        self.round: Round | None = None
+        self.index = -1
+        self.in_round = False
+        self.won = False
+        self.ended = False
+        self.endings: list[Ending] = []
+        self._reset()
+
+    def _reset(self) -> None:
+        n = self.players
+        self.kinds = [[0] * 34 for _ in range(n)]
+        self.codes = [[0] * NUM_CODES for _ in range(n)]
+        self.melds: list[list[tuple[str, tuple[int, ...]]]] = [[] for _ in range(n)]
+        self.melded = [[0] * 34 for _ in range(n)]
+        self.discards: list[list[int]] = [[] for _ in range(n)]
+        self.visible = [0] * 34
+        self.riichi = [False] * n
+        self.declaring = [False] * n
+        self.drawn: list[int | None] = [None] * n
+        self.called = [False] * n
+        self.last_discard: tuple[int, int] | None = None
+
+    def fail(self, message: str, event: Event) -> GameRecordError:
+        """The error for ``event`` (the one being played) contradicting the state."""
+        return GameRecordError(
+            message,
+            source=self.source,
+            round=str(self.round) if self.round else None,
+            index=self.index,
+            event=describe(event),
+        )
+
+    def _seat(self, seat: int, event: Event) -> int:
+        if not 0 <= seat < self.players:
+            raise self.fail(f"unknown seat {seat} in a {self.players}-player game", event)
+        return seat
+
+    def _take(self, seat: int, code: int, event: Event) -> None:
+        codes = self.codes[seat]
+        if not codes[code]:
+            raise self.fail(
+                f"{code_name(code)} is not in seat {seat}'s hand {self.hand(seat)}", event
+            )
+        codes[code] -= 1
+        self.kinds[seat][CODE_KIND[code]] -= 1
+
+    def _give(self, seat: int, code: int, event: Event) -> None:
+        kind = CODE_KIND[code]
+        if self.players == 3 and 1 <= kind <= 7:
+            raise self.fail(f"{code_name(kind)} does not exist in 3-player mahjong", event)
+        self.codes[seat][code] += 1
+        self.kinds[seat][kind] += 1
+        self._count(kind, event)
+
+    def _count(self, kind: int, event: Event) -> None:
+        """Raise if more than four copies of ``kind`` are held and seen."""
+        if self.visible[kind] + sum([held[kind] for held in self.kinds]) > 4:
+            raise self.fail(f"a fifth {code_name(kind)} is held or seen", event)
+
+    def hand(self, seat: int) -> str:
+        """The seat's concealed tiles in notation, red fives as ``0``."""
+        return counts_text(self.codes[seat])
+
+    def size(self, seat: int) -> int:
+        return sum(self.kinds[seat])
+
+    def meld_texts(self, seat: int) -> tuple[str, ...]:
+        return tuple(hand_text(tiles) for kind, tiles in self.melds[seat] if kind != "nukidora")
+
+    def play(self, event: Event, index: int) -> None:
+        """Play one event (``index``: its place in the record)."""
+        self.index = index
+        if isinstance(event, Draw):
+            self._draw(event)
+        elif isinstance(event, Discard):
+            self._discard(event)
+        elif isinstance(event, Call):
+            self._call(event)
+        elif isinstance(event, RoundStart):
+            self._start(event)
+        elif isinstance(event, Win) and self.won:  # a second winner on the same discard
+            self._win(event)
+        elif not self.in_round and not isinstance(event, GameEnd):
+            raise self.fail("the event comes outside a round", event)
+        elif isinstance(event, Riichi):
+            seat = self._seat(event.seat, event)
+            if self.riichi[seat]:
+                raise self.fail(f"seat {seat} is already in riichi", event)
+            self.declaring[seat] = True
+        elif isinstance(event, Dora):
+            self._see(event.tile, event)
+        elif isinstance(event, Win):
+            self._win(event)
+        elif isinstance(event, RoundEnd):
+            self._draw_end(event)
+        else:  # the end of the game: a game that ends inside a round is incomplete
+            self.ended = not self.in_round
+
+    def _see(self, code: int, event: Event) -> None:
+        kind = CODE_KIND[code]
+        self.visible[kind] += 1
+        self._count(kind, event)
+
+    def _start(self, event: RoundStart) -> None:
+        if len(event.hands) != self.players:
+            raise self.fail(f"{len(event.hands)} start hands for {self.players} players", event)
+        self.round = event.round
+        self.in_round = True
+        self.won = False
+        self._reset()
+        for seat, hand in enumerate(event.hands):
+            if len(hand) != 13:
+                raise self.fail(f"seat {seat} starts with {len(hand)} tiles, not 13", event)
+            for code in hand:
+                self._give(seat, code, event)
+        self._see(event.dora, event)
+
+    def _draw(self, event: Draw) -> None:
+        seat = self._seat(event.seat, event)
+        if not self.in_round:
+            raise self.fail("a draw outside a round", event)
+        if self.size(seat) % 3 != 1:
+            raise self.fail(f"seat {seat} draws into a full hand {self.hand(seat)}", event)
+        self._give(seat, event.tile, event)
+        self.drawn[seat] = event.tile
+
+    def _discard(self, event: Discard) -> None:
+        seat = self._seat(event.seat, event)
+        if not self.in_round:
+            raise self.fail("a discard outside a round", event)
+        if self.size(seat) % 3 != 2:
+            raise self.fail(f"seat {seat} discards from a hand of {self.size(seat)} tiles", event)
+        self._take(seat, event.tile, event)
+        self._see(event.tile, event)
+        self.discards[seat].append(event.tile)
+        self.drawn[seat] = None
+        self.called[seat] = False
+        self.last_discard = (seat, event.tile)
+        if self.declaring[seat]:
+            self.declaring[seat] = False
+            self.riichi[seat] = True
+            self.endings.append(
+                Ending(
+                    self._round(), seat, "riichi", tuple(self.kinds[seat]), self.meld_texts(seat)
+                )
+            )
+
+    def _call(self, event: Call) -> None:
+        seat = self._seat(event.seat, event)
+        if not self.in_round:
+            raise self.fail("a call outside a round", event)
+        kind = event.kind
+        size = self.size(seat)
+        if kind in ("chi", "pon", "daiminkan"):
+            target = self._seat(event.target, event)
+            if self.last_discard is None or event.called is None:
+                raise self.fail("a call with no discard to call", event)
+            if self.last_discard != (target, event.called) or target == seat:
+                raise self.fail(
+                    f"{code_name(event.called)} from seat {target} is not the last discard", event
+                )
+            if size % 3 != 1:
+                raise self.fail(f"seat {seat} calls with a hand of {size} tiles", event)
+            rest = list(event.tiles)
+            rest.remove(event.called)
+            for code in rest:
+                self._take(seat, code, event)
+                self._see(code, event)
+            self.discards[target].pop()
+            self.last_discard = None
+            self.melds[seat].append((kind, event.tiles))
+            for code in event.tiles:
+                self.melded[seat][CODE_KIND[code]] += 1
+            self.called[seat] = True
+            self.drawn[seat] = None
+            return
+        if size % 3 != 2:
+            raise self.fail(f"seat {seat} calls {kind} with a hand of {size} tiles", event)
+        if kind == "kakan":
+            added = event.called if event.called is not None else event.tiles[-1]
+            target_kind = CODE_KIND[added]
+            places = [
+                i
+                for i, (meld_kind, tiles) in enumerate(self.melds[seat])
+                if meld_kind == "pon" and CODE_KIND[tiles[0]] == target_kind
+            ]
+            if not places:
+                raise self.fail(f"seat {seat} has no pon of {code_name(target_kind)}", event)
+            place = places[0]
+            tiles = self.melds[seat][place][1]
+            self._take(seat, added, event)
+            self._see(added, event)
+            self.melds[seat][place] = ("kakan", (*tiles, added))
+            self.melded[seat][target_kind] += 1
+            self.last_discard = (seat, added)  # robbing the kan (槍槓) takes this tile
+        else:
+            for code in event.tiles:
+                self._take(seat, code, event)
+                self._see(code, event)
+            self.melds[seat].append((kind, event.tiles))
+            if kind == "ankan":
+                for code in event.tiles:
+                    self.melded[seat][CODE_KIND[code]] += 1
+        self.called[seat] = kind != "nukidora"
+        self.drawn[seat] = None
+
+    def _win(self, event: Win) -> None:
+        seat = self._seat(event.seat, event)
+        target = self._seat(event.target, event)
+        counts = list(self.codes[seat])
+        if target != seat:
+            if self.last_discard is None or self.last_discard[0] != target:
+                raise self.fail(f"seat {target} has no discard to win on", event)
+            tile = self.last_discard[1]
+            if event.tile is not None and CODE_KIND[event.tile] != CODE_KIND[tile]:
+                raise self.fail(
+                    f"the winning tile {code_name(event.tile)} is not the discard {code_name(tile)}",
+                    event,
+                )
+            counts[tile] += 1
+        held = hand_text([c for c in range(NUM_CODES) for _ in range(counts[c])])
+        if event.hand is not None and hand_text(event.hand) != held:
+            raise self.fail(
+                f"the record's winning hand {hand_text(event.hand)} is not the hand held {held}",
+                event,
+            )
+        kinds = [0] * 34
+        for code in range(NUM_CODES):
+            kinds[CODE_KIND[code]] += counts[code]
+        self._end(Ending(self._round(), seat, "win", tuple(kinds), self.meld_texts(seat)))
+        self.won = True
+
+    def _draw_end(self, event: RoundEnd) -> None:
+        for seat, hand in event.hands:
+            self._seat(seat, event)
+            if hand_text(hand) != self.hand(seat):
+                raise self.fail(
+                    f"the record shows seat {seat}'s hand as {hand_text(hand)}, "
+                    f"but it holds {self.hand(seat)}",
+                    event,
+                )
+            kind = "ready" if event.reason in _READY_SHOWN else "shown"
+            self.endings.append(
+                Ending(self._round(), seat, kind, tuple(self.kinds[seat]), self.meld_texts(seat))
+            )
+        self.in_round = False
+
+    def _round(self) -> Round:
+        assert self.round is not None  # events inside a round follow its start
+        return self.round
+
+    def _end(self, ending: Ending) -> None:
+        self.endings.append(ending)
+        self.in_round = False

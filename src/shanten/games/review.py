@@ -1,0 +1,317 @@
+"""Review a game: for every discard of every player, what it gave up in tile efficiency
+(牌効率) against the best discard by Tenhou's table (牌理, :func:`shanten.discards`, all
+forms).
+
+>>> import shanten
+>>> game = shanten.review("tests/data/tenhou/2010081709gm-00a9-0000-fe3371ad.mjlog")
+>>> game.format, game.complete, len(game.rounds)
+('tenhou-xml', True, 15)
+>>> first = next(iter(game))
+>>> str(first.round), first.seat, first.turn, first.discarded
+('East 1, 0 honba', 0, 1, '4z')
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, Final
+
+from shanten.errors import ShantenError
+from shanten.games.events import (
+    CODE_KIND,
+    Discard,
+    Record,
+    Round,
+    RoundStart,
+    code_name,
+)
+from shanten.games.replay import Replay
+from shanten.games.source import Format, RecordSource, detect, read_source
+from shanten.games.summary import PlayerReview, summarise
+from shanten.kernel import discards, shanten
+from shanten.tiles import TILE_NAMES
+
+__all__ = ["DiscardReview", "GameReview", "review"]
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardReview:
+    """One discard (打牌) of one player, reviewed against the best discard by Tenhou's table.
+
+    ``hand`` is the concealed hand before the discard (the drawn tile included, red fives
+    as ``0``), ``melds`` its melds, ``drawn`` the tile drawn (None after a chi or pon),
+    ``visible`` the 34 counts of the tiles the player sees (every discard on the table,
+    every meld, the dora indicators, Norths set aside; not the own concealed hand).
+
+    ``shanten_before`` is the shanten (向聴数) of the hand with its melds before the
+    discard, ``shanten_after`` after it; ``ukeire`` and ``ukeire_tiles`` are the unseen
+    effective tiles (受け入れ) the discard leaves. ``best`` lists the best discards (the
+    rows of the table tied with its first on shanten and effective tiles), ``best_ukeire``
+    their effective count.
+
+    ``loss`` is what the discard gave up: ``best_ukeire - ukeire``, 0 for a best discard.
+    A discard that raises the shanten above the best one's (``shanten_up``) gives up all of
+    the best discard's effective tiles, since its own draws only win back the step it
+    lost: its loss is ``best_ukeire``.
+
+    ``forced`` marks a drawn tile discarded under riichi (立直後のツモ切り), ``riichi`` the
+    discard that declares riichi, ``after_call`` a discard that follows the player's chi,
+    pon or kan (鳴き).
+    """
+
+    round: Round
+    seat: int
+    player: str
+    turn: int
+    hand: str
+    melds: tuple[str, ...]
+    drawn: str | None
+    discarded: str
+    tsumogiri: bool
+    visible: tuple[int, ...]
+    shanten_before: int
+    shanten_after: int
+    ukeire: int
+    ukeire_tiles: tuple[str, ...]
+    best: tuple[str, ...]
+    best_ukeire: int
+    best_shanten: int
+    loss: int
+    shanten_up: bool
+    forced: bool
+    riichi: bool
+    after_call: bool
+
+    @property
+    def optimal(self) -> bool:
+        """True for an efficiency-optimal discard: no loss and no shanten given up."""
+        return self.loss == 0 and not self.shanten_up
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as plain JSON-able data (the round flattened into its parts)."""
+        return {
+            "round": str(self.round),
+            "wind": self.round.wind,
+            "number": self.round.number,
+            "honba": self.round.honba,
+            "seat": self.seat,
+            "player": self.player,
+            "turn": self.turn,
+            "hand": self.hand,
+            "melds": list(self.melds),
+            "drawn": self.drawn,
+            "discarded": self.discarded,
+            "tsumogiri": self.tsumogiri,
+            "visible": list(self.visible),
+            "shanten_before": self.shanten_before,
+            "shanten_after": self.shanten_after,
+            "ukeire": self.ukeire,
+            "ukeire_tiles": list(self.ukeire_tiles),
+            "best": list(self.best),
+            "best_ukeire": self.best_ukeire,
+            "best_shanten": self.best_shanten,
+            "loss": self.loss,
+            "shanten_up": self.shanten_up,
+            "optimal": self.optimal,
+            "forced": self.forced,
+            "riichi": self.riichi,
+            "after_call": self.after_call,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GameReview:
+    """The review of one game: iterate over it for its :class:`DiscardReview` records, one
+    per discard in the record, in game order.
+
+    ``players`` holds each player's summary (:class:`PlayerReview`, with the name),
+    ``names`` the names alone, ``rounds`` the rounds played, ``format`` the record's
+    format (``"tenhou-xml"``, ``"tenhou-json"`` or ``"mjai"``) and ``complete`` whether
+    the record reaches the end of the game (False for a record that stops mid-game: it is
+    reviewed up to its last event).
+    """
+
+    format: Format
+    names: tuple[str, ...]
+    players: tuple[PlayerReview, ...]
+    rounds: tuple[Round, ...]
+    complete: bool
+    discards: tuple[DiscardReview, ...]
+    source: str | None = None
+
+    def __iter__(self) -> Iterator[DiscardReview]:
+        return iter(self.discards)
+
+    def __len__(self) -> int:
+        return len(self.discards)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The review as plain JSON-able data."""
+        return {
+            "format": self.format,
+            "source": self.source,
+            "complete": self.complete,
+            "names": list(self.names),
+            "rounds": [str(r) for r in self.rounds],
+            "players": [p.to_dict() for p in self.players],
+            "discards": [d.to_dict() for d in self.discards],
+        }
+
+
+_INDEX: Final = operator.attrgetter("index")  # a Tile's index, read in C
+
+
+class _Reviewer:
+    """Reviews the discards of one record while its events are played."""
+
+    def __init__(self, record: Record, name: str | None) -> None:
+        self.record = record
+        self.replay = Replay(record.players, name)
+        self.turns = [0] * record.players
+        self.names = tuple(record.names) + ("",) * (record.players - len(record.names))
+
+    def table(self, event: Discard) -> list[tuple[int, int, int, Any]] | None:
+        """The rows of the discard table that the review reads (those of the lowest
+        shanten, and the discard's own), as ``(shanten, minus the unseen effective tiles,
+        discarded kind, effective tiles)``, which sort in Tenhou's order; None when the
+        state cannot take the discard (the replay then says why).
+
+        It is :func:`shanten.discards` of the hand with its melds and the tiles the seat
+        sees, computed as the verb's table of the concealed tiles alone (the kernel answers
+        that directly), each row's count then lessened by the copies seen: every copy of an
+        effective tile that is in a meld or on the table is one fewer to draw, for every
+        row alike. The melds change nothing else: with melds the concealed hand is too
+        short for seven pairs or thirteen orphans, as without them.
+        """
+        replay, seat = self.replay, event.seat
+        if not (0 <= seat < replay.players and replay.in_round):
+            return None
+        kinds = replay.kinds[seat]
+        if sum(kinds) % 3 != 2 or not replay.codes[seat][event.tile]:
+            return None
+        players = replay.players
+        try:
+            table = discards(kinds) if players == 4 else discards(kinds, players=players)
+        except ShantenError as error:  # the replay keeps hands the verbs take; if not, say so
+            raise replay.fail(str(error), event) from None
+        seen = replay.visible.__getitem__  # the seat's melds included
+        lowest = table[0].shanten  # the verb lists the lowest shanten first
+        discarded = CODE_KIND[event.tile]
+        return [
+            (
+                row.shanten,
+                -row.ukeire.total + sum(map(seen, map(_INDEX, row.ukeire.tiles))),
+                row.discard.index,
+                row.ukeire.tiles,
+            )
+            for row in table
+            if row.shanten == lowest or row.discard.index == discarded
+        ]
+
+    def decide(self, event: Discard, table: list[tuple[int, int, int, Any]]) -> DiscardReview:
+        """The record of ``event``, from the state before it and its table."""
+        replay, seat = self.replay, event.seat
+        best = min(table)  # kinds differ, so the tiles are never compared
+        best_shanten, best_total = best[0], -best[1]
+        discarded = CODE_KIND[event.tile]
+        actual = best
+        tops = []
+        for row in table:
+            if row[0] == best_shanten and row[1] == best[1]:
+                tops.append(row[2])
+            if row[2] == discarded:
+                actual = row
+        tops.sort()
+        after, total, tiles = actual[0], -actual[1], actual[3]
+        before = best_shanten
+        if before == 0 and shanten(replay.kinds[seat], players=replay.players) == -1:
+            before = -1  # a complete hand (和了形) not declared
+        shanten_up = after > best_shanten
+        loss = best_total if shanten_up else best_total - total
+        self.turns[seat] += 1
+        drawn = replay.drawn[seat]
+        assert replay.round is not None
+        return DiscardReview(
+            round=replay.round,
+            seat=seat,
+            player=self.names[seat],
+            turn=self.turns[seat],
+            hand=replay.hand(seat),
+            melds=replay.meld_texts(seat) if replay.melds[seat] else (),
+            drawn=None if drawn is None else code_name(drawn),
+            discarded=code_name(event.tile),
+            tsumogiri=event.tsumogiri,
+            visible=tuple(replay.visible),
+            shanten_before=before,
+            shanten_after=after,
+            ukeire=total,
+            ukeire_tiles=tuple(map(TILE_NAMES.__getitem__, map(_INDEX, tiles))),
+            best=tuple([TILE_NAMES[t] for t in tops]),
+            best_ukeire=best_total,
+            best_shanten=best_shanten,
+            loss=loss,
+            shanten_up=shanten_up,
+            forced=replay.riichi[seat] and drawn is not None,
+            riichi=replay.declaring[seat],
+            after_call=replay.called[seat],
+        )
+
+    def run(self) -> tuple[list[DiscardReview], list[Round]]:
+        records: list[DiscardReview] = []
+        rounds: list[Round] = []
+        replay = self.replay
+        for index, event in enumerate(self.record.events):
+            if type(event) is Discard:
+                table = self.table(event)
+                record = self.decide(event, table) if table is not None else None
+                replay.play(event, index)
+                if record is not None:
+                    records.append(record)
+                continue
+            if type(event) is RoundStart:
+                self.turns = [0] * replay.players
+                rounds.append(event.round)
+            replay.play(event, index)
+        return records, rounds
+
+
+def parse(text: str, name: str | None = None) -> tuple[Format, Record]:
+    """The format of a record's text and its events."""
+    kind = detect(text, name)
+    if kind == "tenhou-xml":
+        from shanten.games.tenhou_xml import parse_xml
+
+        return kind, parse_xml(text, name)
+    if kind == "tenhou-json":
+        from shanten.games.tenhou_json import parse_tenhou_json
+
+        return kind, parse_tenhou_json(text, name)
+    from shanten.games.mjai import parse_mjai
+
+    return kind, parse_mjai(text, name)
+
+
+def review(source: RecordSource) -> GameReview:
+    """Review one game record: a path, an open file, or the record's text or bytes, in
+    Tenhou's XML, Tenhou's JSON or mjai JSON lines, gzip-compressed or not.
+
+    Raises :class:`~shanten.GameRecordError` for a record that is not well-formed, not in
+    a known format, or whose events contradict each other.
+    """
+    text, name = read_source(source)
+    kind, record = parse(text, name)
+    reviewer = _Reviewer(record, name)
+    records, rounds = reviewer.run()
+    replay = reviewer.replay
+    complete = record.ended and replay.ended
+    return GameReview(
+        format=kind,
+        names=reviewer.names,
+        players=summarise(reviewer.names, records, rounds),
+        rounds=tuple(rounds),
+        complete=complete,
+        discards=tuple(records),
+        source=name,
+    )
