@@ -10,19 +10,24 @@
 #define ODDS_TOLERANCE 1e-12
 
 typedef struct {
-    int n, cap;         /* hands */
+    int n, cap;         /* 3n+1 hands */
     uint8_t *hands;     /* cap * NUM_TILES counts */
     int8_t *dist;       /* distance (shanten + 1) of each hand */
     int8_t *swaps;      /* tiles held that the start does not */
     int32_t *draw_at;   /* cap + 1: each hand's first draw (CSR) */
-    int nd, dcap;       /* draws */
+    int nd, dcap;       /* draws that can matter */
     uint8_t *copies;    /* the draw's copies in the wall as the model counts them */
     uint8_t *after;     /* the distance with the draw (0: complete) */
-    int32_t *keep_at;   /* dcap + 1: each draw's first keep */
+    int32_t *node;      /* the drawn hand's choices, -1 if none */
+    int nn, ncap;       /* drawn hands with choices (nodes) */
+    uint8_t *drawn;     /* ncap * (NUM_TILES + 1): the drawn hand, then advanced or not */
+    int32_t *keep_at;   /* ncap + 1: each node's first keep */
     int nk, kcap;       /* keeps */
     int32_t *keep;      /* the hand kept, by discarded tile */
-    int32_t *slot;      /* hash table of hand indices, -1 empty */
+    int32_t *slot;      /* hash table of hands, -1 empty */
     size_t slots;       /* a power of two */
+    int32_t *nslot;     /* hash table of nodes, -1 empty */
+    size_t nslots;
 } OddsGraph;
 
 typedef enum { ODDS_OK = 0, ODDS_NO_MEMORY = 1, ODDS_TOO_MANY = 2 } OddsStatus;
@@ -42,7 +47,8 @@ static void
 odds_free(OddsGraph *g)
 {
     free(g->hands), free(g->dist), free(g->swaps), free(g->draw_at);
-    free(g->copies), free(g->after), free(g->keep_at), free(g->keep), free(g->slot);
+    free(g->copies), free(g->after), free(g->node), free(g->drawn), free(g->keep_at);
+    free(g->keep), free(g->slot), free(g->nslot);
     memset(g, 0, sizeof *g);
 }
 
@@ -73,7 +79,7 @@ odds_reserve_hand(OddsGraph *g)
 static int
 odds_reserve_draw(OddsGraph *g)
 {
-    if (g->nd + 1 < g->dcap) /* keep_at holds nd + 1 entries */
+    if (g->nd < g->dcap)
         return 1;
     int cap = g->dcap ? g->dcap * 2 : 1024;
     void *q;
@@ -83,10 +89,27 @@ odds_reserve_draw(OddsGraph *g)
     if (!(q = realloc(g->after, (size_t)cap)))
         return 0;
     g->after = q;
+    if (!(q = realloc(g->node, (size_t)cap * sizeof(int32_t))))
+        return 0;
+    g->node = q;
+    g->dcap = cap;
+    return 1;
+}
+
+static int
+odds_reserve_node(OddsGraph *g)
+{
+    if (g->nn + 1 < g->ncap) /* keep_at holds nn + 1 entries */
+        return 1;
+    int cap = g->ncap ? g->ncap * 2 : 1024;
+    void *q;
+    if (!(q = realloc(g->drawn, (size_t)cap * (NUM_TILES + 1))))
+        return 0;
+    g->drawn = q;
     if (!(q = realloc(g->keep_at, ((size_t)cap + 1) * sizeof(int32_t))))
         return 0;
     g->keep_at = q;
-    g->dcap = cap;
+    g->ncap = cap;
     return 1;
 }
 
@@ -104,23 +127,39 @@ odds_reserve_keep(OddsGraph *g)
     return 1;
 }
 
+/* A hash table of `count` keys of `stride` bytes (a hand, then for a node its flag),
+ * rebuilt with `slots` slots. */
 static int
-odds_rehash(OddsGraph *g, size_t slots)
+odds_rehash(int32_t **slot, size_t *nslots, size_t slots, const uint8_t *keys, int stride,
+            int count)
 {
-    int32_t *slot = malloc(slots * sizeof *slot);
-    if (slot == NULL)
+    int32_t *table = malloc(slots * sizeof *table);
+    if (table == NULL)
         return 0;
-    memset(slot, 0xFF, slots * sizeof *slot);
-    for (int s = 0; s < g->n; s++) {
-        size_t i = odds_hash(g->hands + (size_t)s * NUM_TILES) & (slots - 1);
-        while (slot[i] >= 0)
+    memset(table, 0xFF, slots * sizeof *table);
+    for (int s = 0; s < count; s++) {
+        const uint8_t *key = keys + (size_t)s * stride;
+        size_t i = (odds_hash(key) ^ (stride > NUM_TILES ? key[NUM_TILES] : 0)) & (slots - 1);
+        while (table[i] >= 0)
             i = (i + 1) & (slots - 1);
-        slot[i] = s;
+        table[i] = s;
     }
-    free(g->slot);
-    g->slot = slot;
-    g->slots = slots;
+    free(*slot);
+    *slot = table;
+    *nslots = slots;
     return 1;
+}
+
+/* The slot of `key` in the table: where it is, or the empty slot where it would go. */
+static size_t
+odds_find(const int32_t *table, size_t slots, const uint8_t *keys, int stride,
+          const uint8_t *key)
+{
+    size_t i = (odds_hash(key) ^ (stride > NUM_TILES ? key[NUM_TILES] : 0)) & (slots - 1);
+    for (; table[i] >= 0; i = (i + 1) & (slots - 1))
+        if (memcmp(keys + (size_t)table[i] * stride, key, (size_t)stride) == 0)
+            break;
+    return i;
 }
 
 /* The index of `hand`, added with its distance and swaps if new; -1 out of memory, -2
@@ -128,10 +167,9 @@ odds_rehash(OddsGraph *g, size_t slots)
 static int32_t
 odds_state(OddsGraph *g, const uint8_t *hand, int dist, int swaps, int max_states)
 {
-    size_t i = odds_hash(hand) & (g->slots - 1);
-    for (; g->slot[i] >= 0; i = (i + 1) & (g->slots - 1))
-        if (memcmp(g->hands + (size_t)g->slot[i] * NUM_TILES, hand, NUM_TILES) == 0)
-            return g->slot[i];
+    size_t i = odds_find(g->slot, g->slots, g->hands, NUM_TILES, hand);
+    if (g->slot[i] >= 0)
+        return g->slot[i];
     if (g->n >= max_states)
         return -2;
     if (!odds_reserve_hand(g))
@@ -141,97 +179,213 @@ odds_state(OddsGraph *g, const uint8_t *hand, int dist, int swaps, int max_state
     g->dist[s] = (int8_t)dist;
     g->swaps[s] = (int8_t)swaps;
     g->slot[i] = s;
-    if ((size_t)g->n * 2 > g->slots && !odds_rehash(g, g->slots * 2))
+    if ((size_t)g->n * 2 > g->slots &&
+        !odds_rehash(&g->slot, &g->slots, g->slots * 2, g->hands, NUM_TILES, g->n))
         return -1;
     return s;
 }
 
-/* The graph from `start` (3n+1, fits the rules): its hands, draws and keeps. The caller
- * frees it (odds_free), whatever the status. */
+/* A 3n+1 hand's state after drawing tile t: its part's class is `k` (draw_classes). */
+static void
+odds_draw_state(const Rules *rules, const uint8_t *counts, const State *s13, int t, int k,
+                State *s14)
+{
+    int q = rules->part_of[t], h = counts[t], orphan = IS_ORPHAN[t];
+    *s14 = *s13;
+    s14->code[q] += rules->weight_of[t];
+    s14->k[q] = k;
+    for (int p = 0; p < 4; p++)
+        if (p != q)
+            s14->rest[p] = rest_of(rules, s14, p);
+    s14->pairs += h == 1;
+    s14->kinds += h == 0;
+    s14->orphans += orphan && h == 0;
+    s14->orphan_pairs += orphan && h == 1;
+}
+
+/* The distance of the hand of state `s` (counts `counts`) with tile t added (+1) or
+ * taken away (-1), given its part's class after the change, `k`. */
+static inline int
+odds_changed(const Rules *rules, const uint8_t *counts, const State *s, int t, int change,
+             int k, int with_closed)
+{
+    int q = rules->part_of[t];
+    int d = part_distance(&rules->part[q], s->rest[q], k, s->sets);
+    if (with_closed) {
+        int h = counts[t], orphan = IS_ORPHAN[t];
+        int c = change > 0 ? closed_distance(FORM_ALL, s->pairs + (h == 1), s->kinds + (h == 0),
+                                             s->orphans + (orphan && h == 0),
+                                             s->orphan_pairs + (orphan && h == 1))
+                           : closed_distance(FORM_ALL, s->pairs - (h == 2), s->kinds - (h == 1),
+                                             s->orphans - (orphan && h == 1),
+                                             s->orphan_pairs - (orphan && h == 2));
+        if (c < d)
+            d = c;
+    }
+    return d;
+}
+
+typedef struct {
+    const Rules *rules;
+    const uint8_t *start;
+    int with_closed, hand_changes, shanten_back, budget, max_states;
+} OddsBuild;
+
+/* The node of the drawn hand `hand` (state `s14`, distance `after`), reached by a draw
+ * that `advanced` the hand or not: its index, new with its keeps if unknown; -1 if the
+ * rules allow no keep; -2 out of memory; -3 past max_states. A node does not know which
+ * tile was drawn: discarding it again gives back the hand it was drawn from, whose value
+ * never beats throwing the draw back, so it is never chosen. */
+static int32_t
+odds_node(OddsGraph *g, const OddsBuild *b, uint8_t *hand, const State *s14, int after,
+          int advanced)
+{
+    uint8_t key[NUM_TILES + 1];
+    memcpy(key, hand, NUM_TILES);
+    key[NUM_TILES] = (uint8_t)advanced;
+    size_t i = odds_find(g->nslot, g->nslots, g->drawn, NUM_TILES + 1, key);
+    if (g->nslot[i] >= 0) {
+        int32_t known = g->nslot[i];
+        return g->keep_at[known] == g->keep_at[known + 1] ? -1 : known;
+    }
+    if (!odds_reserve_node(g))
+        return -2;
+    int32_t node = g->nn;
+    memcpy(g->drawn + (size_t)node * (NUM_TILES + 1), key, NUM_TILES + 1);
+    g->keep_at[node] = g->nk;
+    const Rules *rules = b->rules;
+    int swaps = 0;
+    for (int x = 0; x < NUM_TILES; x++)
+        swaps += hand[x] > b->start[x] ? hand[x] - b->start[x] : 0;
+    for (int x = 0; x < NUM_TILES; x++) {
+        if (!hand[x])
+            continue;
+        int kept_swaps = swaps - (hand[x] > b->start[x]);
+        if (after + kept_swaps > b->budget) /* the distance after is at least `after` */
+            continue;
+        int q = rules->part_of[x];
+        const Part *part = &rules->part[q];
+        int k = part->ids[s14->code[q] - rules->weight_of[x]];
+        if (k >= part->nclass)
+            return -2; /* never: a 13-tile part always has a class */
+        int left = odds_changed(rules, hand, s14, x, -1, k, b->with_closed);
+        int allowed = left > after ? b->shanten_back : (advanced || b->hand_changes);
+        if (!allowed || left + kept_swaps > b->budget)
+            continue;
+        hand[x]--;
+        int32_t kept = odds_state(g, hand, left, kept_swaps, b->max_states);
+        hand[x]++;
+        if (kept < 0)
+            return kept == -2 ? -3 : -2;
+        if (!odds_reserve_keep(g))
+            return -2;
+        g->keep[g->nk++] = kept;
+    }
+    g->nn++;
+    g->keep_at[g->nn] = g->nk;
+    g->nslot[i] = node;
+    if ((size_t)g->nn * 2 > g->nslots &&
+        !odds_rehash(&g->nslot, &g->nslots, g->nslots * 2, g->drawn, NUM_TILES + 1, g->nn))
+        return -2;
+    return g->keep_at[node] == g->nk ? -1 : node;
+}
+
+/* The graph from `start` (3n+1, fits the rules): its hands, draws and the drawn hands'
+ * keeps. The caller frees it (odds_free), whatever the status. A draw and a discard
+ * each change one part: the distances after them are read from the changed part's class
+ * and the others' rest class, as in discard_table(). */
 static OddsStatus
 odds_build(OddsGraph *g, const Rules *rules, int closed, const uint8_t start[NUM_TILES],
-           const uint8_t unseen[NUM_TILES], int hand_changes, int shanten_back,
+           const uint8_t unseen[NUM_TILES], int hand_changes, int shanten_back, int best,
            int max_states)
 {
-    int extra = hand_changes || shanten_back;
     memset(g, 0, sizeof *g);
-    if (!odds_rehash(g, 1024))
+    if (!odds_rehash(&g->slot, &g->slots, 1024, NULL, NUM_TILES, 0) ||
+        !odds_rehash(&g->nslot, &g->nslots, 1024, NULL, NUM_TILES + 1, 0) ||
+        !odds_reserve_node(g))
         return ODDS_NO_MEMORY;
-    int r0 = row_distance(rules, start, summary(start), FORM_ALL, closed);
-    int budget = r0 + extra;
+    g->keep_at[0] = 0;
+    uint64_t f = summary(start);
+    int r0 = row_distance(rules, start, f, FORM_ALL, closed);
+    int extra = hand_changes || shanten_back;
+    OddsBuild b = {rules, start, closed && TILES_OF(f) == 13, hand_changes, shanten_back,
+                   best + extra > r0 ? best + extra : r0, max_states};
     if (odds_state(g, start, r0, 0, max_states) < 0)
         return ODDS_NO_MEMORY;
-    uint8_t hand[NUM_TILES];
+    uint8_t hand[NUM_TILES], drawn[NUM_TILES];
+    State s13, s14;
     for (int s = 0; s < g->n; s++) {
         memcpy(hand, g->hands + (size_t)s * NUM_TILES, NUM_TILES);
-        int before = g->dist[s], swaps = g->swaps[s];
+        int before = g->dist[s];
+        if (!prepare(rules, hand, summary(hand), &s13))
+            return ODDS_NO_MEMORY; /* never: every hand here fits the tables */
+        s13.sets = TILES_OF(f) / 3;
+        for (int p = 0; p < 4; p++)
+            draw_classes(rules, hand, &s13, p, drawn);
         g->draw_at[s] = g->nd;
         for (int t = 0; t < NUM_TILES; t++) {
             int copies = unseen[t] - (hand[t] > start[t] ? hand[t] - start[t] : 0);
-            if (copies <= 0)
+            if (copies <= 0 || drawn[t] == NO_CLASS)
                 continue;
-            hand[t]++;
-            int after = row_distance(rules, hand, summary(hand), FORM_ALL, closed);
-            int d = g->nd;
+            int after = odds_changed(rules, hand, &s13, t, +1, drawn[t], b.with_closed);
+            int32_t node = -1;
+            if (after > 0 && (after < before || extra)) {
+                odds_draw_state(rules, hand, &s13, t, drawn[t], &s14);
+                hand[t]++;
+                node = odds_node(g, &b, hand, &s14, after, after < before);
+                hand[t]--;
+                if (node < -1)
+                    return node == -3 ? ODDS_TOO_MANY : ODDS_NO_MEMORY;
+            }
+            if (node < 0 && after > 1) /* always thrown back */
+                continue;
             if (!odds_reserve_draw(g))
                 return ODDS_NO_MEMORY;
-            g->copies[d] = (uint8_t)copies;
-            g->after[d] = (uint8_t)after;
-            g->keep_at[d] = g->nk;
-            g->nd++;
-            if (after > 0 && (after < before || extra)) {
-                int drawn_swaps = swaps + (hand[t] > start[t]);
-                for (int x = 0; x < NUM_TILES; x++) {
-                    if (x == t || !hand[x])
-                        continue;
-                    int kept_swaps = drawn_swaps - (hand[x] > start[x]);
-                    if (after + kept_swaps > budget) /* the distance after is at least `after` */
-                        continue;
-                    hand[x]--;
-                    int left = row_distance(rules, hand, summary(hand), FORM_ALL, closed);
-                    int allowed = left > after ? shanten_back
-                                               : (after < before || hand_changes);
-                    int32_t k = -3;
-                    if (allowed && left + kept_swaps <= budget)
-                        k = odds_state(g, hand, left, kept_swaps, max_states);
-                    hand[x]++;
-                    if (k == -3)
-                        continue;
-                    if (k < 0 || !odds_reserve_keep(g))
-                        return k == -2 ? ODDS_TOO_MANY : ODDS_NO_MEMORY;
-                    g->keep[g->nk++] = k;
-                }
-            }
-            hand[t]--;
+            g->copies[g->nd] = (uint8_t)copies;
+            g->after[g->nd] = (uint8_t)after;
+            g->node[g->nd++] = node;
         }
     }
     g->draw_at[g->n] = g->nd;
-    g->keep_at[g->nd] = g->nk;
     return ODDS_OK;
 }
 
-/* The draws that matter at hand s after t draws, given the values `later` after the
- * draw: their probabilities in p[] and next hands in next[] (-1: success), how many,
- * and in *stay the probability of throwing the draw back. */
+/* Each node's best keep given the values `later` after the draw: the value in best[]
+ * and the hand in chosen[]. Among keeps, the lowest discarded tile wins unless a later
+ * one is better by more than the tolerance. */
+static void
+odds_choices(const OddsGraph *g, const double *later, double *best, int32_t *chosen)
+{
+    for (int node = 0; node < g->nn; node++) {
+        double value = -1.0;
+        int32_t kept = -1;
+        for (int k = g->keep_at[node]; k < g->keep_at[node + 1]; k++)
+            if (later[g->keep[k]] > value + ODDS_TOLERANCE)
+                value = later[g->keep[k]], kept = g->keep[k];
+        best[node] = value;
+        chosen[node] = kept;
+    }
+}
+
+/* The draws that matter at hand s after t draws: their probabilities in p[] and next
+ * hands in next[] (-1: success), how many, and in *stay the probability of throwing the
+ * draw back. A draw is kept when its best keep beats throwing it back by more than the
+ * tolerance. */
 static int
 odds_law(const OddsGraph *g, int s, int t, int wall, int goal, const double *later,
-         double *stay, double *p, int32_t *next)
+         const double *best, const int32_t *chosen, double *stay, double *p, int32_t *next)
 {
     double here = later[s];
     int m = 0, total = 0;
     for (int d = g->draw_at[s]; d < g->draw_at[s + 1]; d++) {
-        int32_t chosen = -1;
+        int32_t to = -1, node = g->node[d];
         if (g->after[d] > goal) {
-            double best = here;
-            chosen = -2;
-            for (int k = g->keep_at[d]; k < g->keep_at[d + 1]; k++)
-                if (later[g->keep[k]] > best + ODDS_TOLERANCE)
-                    best = later[g->keep[k]], chosen = g->keep[k];
-            if (chosen == -2)
+            if (node < 0 || !(best[node] > here + ODDS_TOLERANCE))
                 continue;
+            to = chosen[node];
         }
         p[m] = g->copies[d];
-        next[m++] = chosen;
+        next[m++] = to;
         total += g->copies[d];
     }
     int denominator = wall - t > total ? wall - t : total;
@@ -241,43 +395,52 @@ odds_law(const OddsGraph *g, int s, int t, int wall, int goal, const double *lat
     return m;
 }
 
+typedef struct {
+    double *values;  /* (draws + 1) * n */
+    double *mass;    /* 2 * n */
+    double *best;    /* nodes */
+    int32_t *chosen; /* nodes */
+} OddsWork;
+
 /* The policy's curve for success at distance <= `goal` (0: win, 1: tenpai) into
- * curve[0..draws]; `values` holds (draws + 1) * n doubles, `mass` 2 * n, `p` and `next`
- * NUM_TILES each. */
+ * curve[0..draws]. */
 static void
-odds_solve(const OddsGraph *g, int wall, int draws, int goal, double *values, double *mass,
-           double *p, int32_t *next, double *curve)
+odds_solve(const OddsGraph *g, int wall, int draws, int goal, const OddsWork *w,
+           double *curve)
 {
     int n = g->n;
+    double stay, p[NUM_TILES];
+    int32_t next[NUM_TILES];
     if (g->dist[0] <= goal) {
         for (int k = 0; k <= draws; k++)
             curve[k] = 1.0;
         return;
     }
-    double stay;
-    memset(values + (size_t)draws * n, 0, (size_t)n * sizeof *values);
+    memset(w->values + (size_t)draws * n, 0, (size_t)n * sizeof *w->values);
     for (int t = draws - 1; t >= 0; t--) {
-        const double *later = values + (size_t)(t + 1) * n;
-        double *now = values + (size_t)t * n;
+        const double *later = w->values + (size_t)(t + 1) * n;
+        double *now = w->values + (size_t)t * n;
+        odds_choices(g, later, w->best, w->chosen);
         for (int s = 0; s < n; s++) {
-            int m = odds_law(g, s, t, wall, goal, later, &stay, p, next);
+            int m = odds_law(g, s, t, wall, goal, later, w->best, w->chosen, &stay, p, next);
             double sum = 0.0;
             for (int i = 0; i < m; i++)
                 sum += p[i] * (next[i] < 0 ? 1.0 : later[next[i]]);
             now[s] = stay * later[s] + sum;
         }
     }
-    double *here = mass, *moved = mass + n, done = 0.0;
+    double *here = w->mass, *moved = w->mass + n, done = 0.0;
     memset(here, 0, (size_t)n * sizeof *here);
     here[0] = 1.0;
     curve[0] = 0.0;
     for (int t = 0; t < draws; t++) {
-        const double *later = values + (size_t)(t + 1) * n;
+        const double *later = w->values + (size_t)(t + 1) * n;
+        odds_choices(g, later, w->best, w->chosen);
         memset(moved, 0, (size_t)n * sizeof *moved);
         for (int s = 0; s < n; s++) {
             if (here[s] == 0.0)
                 continue;
-            int m = odds_law(g, s, t, wall, goal, later, &stay, p, next);
+            int m = odds_law(g, s, t, wall, goal, later, w->best, w->chosen, &stay, p, next);
             moved[s] += here[s] * stay;
             for (int i = 0; i < m; i++) {
                 if (next[i] < 0)
@@ -297,11 +460,11 @@ odds_solve(const OddsGraph *g, int wall, int draws, int goal, double *values, do
 static OddsStatus
 odds_run(const Rules *rules, int closed, const uint8_t start[NUM_TILES],
          const uint8_t unseen[NUM_TILES], int draws, int hand_changes, int shanten_back,
-         int max_states, double *curves, int *states)
+         int best, int max_states, double *curves, int *states)
 {
     OddsGraph g;
-    OddsStatus status =
-        odds_build(&g, rules, closed, start, unseen, hand_changes, shanten_back, max_states);
+    OddsStatus status = odds_build(&g, rules, closed, start, unseen, hand_changes,
+                                   shanten_back, best, max_states);
     *states = g.n;
     if (status != ODDS_OK) {
         odds_free(&g);
@@ -310,38 +473,40 @@ odds_run(const Rules *rules, int closed, const uint8_t start[NUM_TILES],
     int wall = 0;
     for (int t = 0; t < NUM_TILES; t++)
         wall += unseen[t];
-    size_t n = (size_t)g.n;
-    double *values = malloc(((size_t)draws + 1) * n * sizeof(double));
-    double *mass = malloc(2 * n * sizeof(double));
-    double p[NUM_TILES];
-    int32_t next[NUM_TILES];
-    if (values == NULL || mass == NULL) {
-        free(values), free(mass), odds_free(&g);
-        return ODDS_NO_MEMORY;
+    size_t n = (size_t)g.n, nodes = (size_t)g.nn + 1;
+    OddsWork w = {malloc(((size_t)draws + 1) * n * sizeof(double)),
+                  malloc(2 * n * sizeof(double)), malloc(nodes * sizeof(double)),
+                  malloc(nodes * sizeof(int32_t))};
+    if (w.values && w.mass && w.best && w.chosen) {
+        odds_solve(&g, wall, draws, 1, &w, curves);
+        odds_solve(&g, wall, draws, 0, &w, curves + draws + 1);
     }
-    odds_solve(&g, wall, draws, 1, values, mass, p, next, curves);
-    odds_solve(&g, wall, draws, 0, values, mass, p, next, curves + draws + 1);
-    free(values), free(mass), odds_free(&g);
-    return ODDS_OK;
+    else
+        status = ODDS_NO_MEMORY;
+    free(w.values), free(w.mass), free(w.best), free(w.chosen), odds_free(&g);
+    return status;
 }
 
 PyDoc_STRVAR(odds_doc,
-"odds(start, players, closed, unseen, draws, hand_changes, shanten_back, max_states)\n"
+"odds(start, players, closed, unseen, draws, hand_changes, shanten_back, best,\n"
+"     max_states)\n"
 "--\n\n"
 "The tenpai and win curves (tuples of draws + 1 floats) of a 3n+1 start hand (34 bytes)\n"
-"with `unseen` copies of each tile in the wall, and the number of hands explored:\n"
+"with `unseen` copies of each tile in the wall, its swap budget counting from `best`\n"
+"(the fewest tiles the hand it comes from needs), and the number of hands explored:\n"
 "(tenpai, win, states); (None, None, states) past max_states hands.");
 
 static PyObject *
 k_odds(PyObject *Py_UNUSED(module), PyObject *args)
 {
     PyObject *start_object, *unseen_object;
-    int players, closed, draws, hand_changes, shanten_back, max_states;
+    int players, closed, draws, hand_changes, shanten_back, best, max_states;
     uint8_t start[NUM_TILES], unseen[NUM_TILES];
     uint64_t f;
     const Rules *rules;
-    if (!PyArg_ParseTuple(args, "OipOippi:odds", &start_object, &players, &closed,
-                          &unseen_object, &draws, &hand_changes, &shanten_back, &max_states))
+    if (!PyArg_ParseTuple(args, "OipOippii:odds", &start_object, &players, &closed,
+                          &unseen_object, &draws, &hand_changes, &shanten_back, &best,
+                          &max_states))
         return NULL;
     if (!checked_hand(start_object, players, FORM_ALL, 1, &rules, start, &f) ||
         !read_bytes(unseen_object, unseen, "unseen"))
@@ -354,8 +519,8 @@ k_odds(PyObject *Py_UNUSED(module), PyObject *args)
         }
         wall += unseen[t];
     }
-    if (draws < 0 || draws > wall || max_states < 1) {
-        PyErr_SetString(PyExc_ValueError, "draws must be 0 to the unseen tiles");
+    if (draws < 0 || draws > wall || max_states < 1 || best < 0 || best > 14) {
+        PyErr_SetString(PyExc_ValueError, "draws, best or max_states out of range");
         return NULL;
     }
     double *curves = malloc(2 * ((size_t)draws + 1) * sizeof(double));
@@ -364,7 +529,7 @@ k_odds(PyObject *Py_UNUSED(module), PyObject *args)
     int states = 0;
     OddsStatus status;
     Py_BEGIN_ALLOW_THREADS
-    status = odds_run(rules, closed, start, unseen, draws, hand_changes, shanten_back,
+    status = odds_run(rules, closed, start, unseen, draws, hand_changes, shanten_back, best,
                       max_states, curves, &states);
     Py_END_ALLOW_THREADS
     if (status == ODDS_NO_MEMORY) {

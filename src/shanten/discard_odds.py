@@ -17,12 +17,10 @@ approximation are in ``docs/odds.md``; the engine is :mod:`shanten.odds_engine`.
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
-from types import ModuleType
 
-from shanten import analysis, options
+from shanten import options
 from shanten.efficiency import VisibleLike, checked
 from shanten.efficiency_results import Discard
 from shanten.errors import HandError, RuleError
@@ -33,8 +31,9 @@ from shanten.odds_engine import (
     MAX_VALUES_BYTES,
     Graph,
     Rules,
+    Solution,
     TooManyStates,
-    solve,
+    distance_of,
 )
 from shanten.tiles import NUM_TILES, Tile
 
@@ -107,19 +106,22 @@ def odds(
     ]
     count = options.draws(draws, sum(unseen))
     rules = Rules(hand_changes, shanten_back)
-    distance = _distance_of(pos)
+    distance = distance_of(pos)
     if remainder == 1:
-        tenpai, win = _curves(pos, pos.counts, unseen, count, rules, distance)
+        tenpai, win = _curves(pos, pos.counts, unseen, count, rules, distance(pos.counts))
         return HandOdds(distance(pos.counts) - 1, tenpai, win)
     order = {row.discard: place for place, row in enumerate(_table(pos, visible))}
-    rows = []
+    starts: dict[int, tuple[int, ...]] = {}
     for tile in range(NUM_TILES):
-        if not pos.counts[tile]:
-            continue
-        start = list(pos.counts)
-        start[tile] -= 1
-        tenpai, win = _curves(pos, tuple(start), unseen, count, rules, distance)
-        rows.append(DiscardOdds(Tile(tile), distance(tuple(start)) - 1, tenpai, win))
+        if pos.counts[tile]:
+            held = list(pos.counts)
+            held[tile] -= 1
+            starts[tile] = tuple(held)
+    best = min(distance(start) for start in starts.values())
+    rows = []
+    for tile, start in starts.items():
+        tenpai, win = _curves(pos, start, unseen, count, rules, best)
+        rows.append(DiscardOdds(Tile(tile), distance(start) - 1, tenpai, win))
     rows.sort(key=lambda row: (-row.win[-1], -row.tenpai[-1], order[row.discard]))
     return tuple(rows)
 
@@ -130,12 +132,12 @@ def _curves(
     unseen: list[int],
     draws: int,
     rules: Rules,
-    distance: Callable[[tuple[int, ...]], int],
+    best: int,
 ) -> tuple[tuple[float, ...], tuple[float, ...]]:
-    """(tenpai, win) curves of a 3n+1 start hand: the kernel's engine where it is built
-    and the melds do not cap a tile, else the plain one."""
+    """(tenpai, win) curves of a 3n+1 start hand whose swap budget counts from ``best``:
+    the kernel's engine where it is built and the melds cap no tile, else the plain one."""
     limit = max_states(draws)
-    kernel = None if pos.capped else _kernel()
+    kernel = installed() if accelerated and not pos.capped else None
     if kernel is not None:
         closed = not pos.melds and sum(start) >= 13
         tenpai, win, _states = kernel.odds(
@@ -146,18 +148,21 @@ def _curves(
             draws,
             rules.hand_changes,
             rules.shanten_back,
+            best,
             limit,
         )
         if tenpai is None:
             raise _too_many(start, limit)
         return tenpai, win
     try:
-        graph = Graph(start, unseen, rules, distance, limit)
+        graph = Graph(start, unseen, rules, distance_of(pos), limit, best)
     except TooManyStates:
         raise _too_many(start, limit) from None
-    win_policy = solve(start, unseen=unseen, draws=draws, objective="win", graph=graph)
-    tenpai_policy = solve(start, unseen=unseen, draws=draws, objective="tenpai", graph=graph)
-    return tenpai_policy.curve, win_policy.curve
+    wall = sum(unseen)
+    return (
+        Solution(graph, wall, draws, "tenpai").curve,
+        Solution(graph, wall, draws, "win").curve,
+    )
 
 
 def max_states(draws: int) -> int:
@@ -172,31 +177,6 @@ def _too_many(start: tuple[int, ...], limit: int) -> RuleError:
         f"the odds of {str(_hand_of_counts(start))!r} would explore more than "
         f"{limit:,} hands (the limit); ask with fewer switches, or fewer draws"
     )
-
-
-def _distance_of(pos: Position) -> Callable[[tuple[int, ...]], int]:
-    """The distance (shanten + 1) of a concealed hand with ``pos``'s melds and rules,
-    remembered per hand."""
-    known: dict[tuple[int, ...], int] = {}
-    kernel = None if pos.capped else _kernel()
-
-    def distance(counts: tuple[int, ...]) -> int:
-        value = known.get(counts)
-        if value is None:
-            if kernel is not None:
-                closed = not pos.melds and sum(counts) >= 13
-                value = kernel.distance(bytes(counts), pos.players, 0, closed)
-            else:
-                value = analysis.distance(dataclasses.replace(pos, counts=counts))
-            known[counts] = value
-        return value
-
-    return distance
-
-
-def _kernel() -> ModuleType | None:
-    """The C kernel, or None on the plain path."""
-    return installed() if accelerated else None
 
 
 def _table(pos: Position, visible: VisibleLike) -> tuple[Discard, ...]:

@@ -26,9 +26,13 @@ the reference of the kernel's engine; :func:`solve` picks the kernel where it is
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import dataclasses
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
+
+from shanten import analysis
+from shanten.hand import MeldLike, Position, position
 
 __all__ = ["TOLERANCE", "Objective", "Rules", "Solution", "TooManyStates", "solve"]
 
@@ -73,18 +77,21 @@ class Rules:
 
 @dataclass(frozen=True)
 class _Draw:
-    """A draw from a state: ``tile``, its copies ``c_i`` in the wall as the model counts
-    them, ``after`` the distance of the hand with it (0 = complete), and the keeps the
-    rules allow: (discarded tile, next state), by tile."""
+    """A draw from a hand: ``tile``, its ``copies`` in the wall as the model counts them,
+    ``after`` the distance of the hand with it (0 = complete), and ``node`` the drawn
+    hand's choices (an index into :attr:`Graph.keeps`, -1 when the rules allow no keep)."""
 
     tile: int
     copies: int
     after: int
-    keeps: tuple[tuple[int, int], ...]
+    node: int
 
 
 class Graph:
-    """The hands reachable from ``start`` (state 0) and their draws."""
+    """The 3n+1 hands reachable from ``start`` (hand 0), their draws, and the choices of
+    each drawn hand: the hands it may keep, by discarded tile. A drawn hand's choices
+    depend only on it and on whether the draw advanced the hand, so hands that draw
+    into the same hand share them."""
 
     def __init__(
         self,
@@ -93,13 +100,22 @@ class Graph:
         rules: Rules,
         distance: Callable[[tuple[int, ...]], int],
         max_states: int = MAX_STATES,
+        best: int | None = None,
     ) -> None:
         start = tuple(start)
+        self.start = start
         self.hands: list[tuple[int, ...]] = [start]
         self.distances: list[int] = [distance(start)]
         self.index: dict[tuple[int, ...], int] = {start: 0}
         self.draws: list[list[_Draw]] = []
-        budget = self.distances[0] + rules.extra
+        #: keeps[node]: (discarded tile, hand kept) by tile.
+        self.keeps: list[tuple[tuple[int, int], ...]] = []
+        self._nodes: dict[tuple[tuple[int, ...], bool], int] = {}
+        self._rules = rules
+        self._distance = distance
+        self._max_states = max_states
+        fewest = self.distances[0] if best is None else best
+        self._budget = max(self.distances[0], fewest + rules.extra)
         state = 0
         while state < len(self.hands):
             hand = self.hands[state]
@@ -112,31 +128,48 @@ class Graph:
                 drawn = list(hand)
                 drawn[tile] += 1
                 after = distance(tuple(drawn))
-                keeps = []
+                node = -1
                 if after > 0 and (after < before or rules.extra):
-                    for discard in range(len(hand)):
-                        if discard == tile or not drawn[discard]:
-                            continue
-                        drawn[discard] -= 1
-                        kept = tuple(drawn)
-                        drawn[discard] += 1
-                        left = distance(kept)
-                        if (
-                            not rules.allows(before, after, left)
-                            or left + _swaps(kept, start) > budget
-                        ):
-                            continue
-                        keeps.append((discard, self._state(kept, left, max_states)))
-                row.append(_Draw(tile, copies, after, tuple(keeps)))
+                    node = self._node(tuple(drawn), after, after < before)
+                if node >= 0 or after <= 1:  # other draws are always thrown back
+                    row.append(_Draw(tile, copies, after, node))
             self.draws.append(row)
             state += 1
 
-    def _state(self, hand: tuple[int, ...], distance: int, max_states: int) -> int:
+    def _node(self, drawn: tuple[int, ...], after: int, advanced: bool) -> int:
+        """The choices of the drawn hand ``drawn`` (distance ``after``), reached by a draw
+        that ``advanced`` the hand or not; -1 if the rules allow none."""
+        key = (drawn, advanced)
+        known = self._nodes.get(key)
+        if known is not None:
+            return known
+        rules = self._rules
+        keeps = []
+        counts = list(drawn)
+        for discard in range(len(counts)):
+            if not counts[discard]:
+                continue
+            counts[discard] -= 1
+            kept = tuple(counts)
+            counts[discard] += 1
+            if after + _swaps(kept, self.start) > self._budget:
+                continue
+            left = self._distance(kept)
+            allowed = rules.shanten_back if left > after else advanced or rules.hand_changes
+            if allowed and left + _swaps(kept, self.start) <= self._budget:
+                keeps.append((discard, self._state(kept, left)))
+        node = len(self.keeps) if keeps else -1
+        if keeps:
+            self.keeps.append(tuple(keeps))
+        self._nodes[key] = node
+        return node
+
+    def _state(self, hand: tuple[int, ...], distance: int) -> int:
         known = self.index.get(hand)
         if known is not None:
             return known
-        if len(self.hands) >= max_states:
-            raise TooManyStates(max_states)
+        if len(self.hands) >= self._max_states:
+            raise TooManyStates(self._max_states)
         self.index[hand] = len(self.hands)
         self.hands.append(hand)
         self.distances.append(distance)
@@ -163,38 +196,39 @@ class Solution:
         for t in range(draws - 1, -1, -1):
             values.append(self._step(values[-1], t))
         values.reverse()
-        #: values[t][s]: the probability of success by the last draw from state s after t draws.
+        #: values[t][s]: the probability of success by the last draw from hand s after t draws.
         self.values = values
         self.curve = self._forward()
 
-    def _succeeds(self, draw: _Draw) -> bool:
-        return draw.after <= self._goal
-
-    def _best(self, draw: _Draw, later: Sequence[float], stay: float) -> tuple[float, int | None]:
-        """The value of a non-succeeding draw, and the state kept (None: thrown back)."""
-        best, chosen = stay, None
-        for _discard, state in draw.keeps:  # by tile: the first of equals wins
-            if later[state] > best + TOLERANCE:
-                best, chosen = later[state], state
-        return best, chosen
+    def _choices(self, later: Sequence[float]) -> list[tuple[float, int]]:
+        """Each drawn hand's best keep given the values ``later`` after the draw: (value,
+        hand kept). Among keeps, the lowest discarded tile wins unless a later one is
+        better by more than :data:`TOLERANCE`."""
+        best = []
+        for keeps in self.graph.keeps:
+            value, chosen = -1.0, -1
+            for _discard, state in keeps:
+                if later[state] > value + TOLERANCE:
+                    value, chosen = later[state], state
+            best.append((value, chosen))
+        return best
 
     def _law(
-        self, state: int, t: int, later: Sequence[float]
+        self, state: int, t: int, later: Sequence[float], best: Sequence[tuple[float, int]]
     ) -> tuple[float, list[tuple[float, int | None]]]:
-        """The draws that matter at (state, t), given the values ``later`` after the
-        draw: (probability, next state or None on success) each, and the probability
-        of throwing the draw back."""
+        """The draws that matter at (state, t): (probability, next hand or None on
+        success) each, and the probability of throwing the draw back. A draw is kept
+        when its best keep beats throwing it back by more than :data:`TOLERANCE`."""
         stay = later[state]
         kept: list[tuple[int, int | None]] = []
         total = 0
         for draw in self.graph.draws[state]:
-            if self._succeeds(draw):
+            if draw.after <= self._goal:
                 kept.append((draw.copies, None))
+            elif draw.node >= 0 and best[draw.node][0] > stay + TOLERANCE:
+                kept.append((draw.copies, best[draw.node][1]))
             else:
-                _value, chosen = self._best(draw, later, stay)
-                if chosen is None:
-                    continue
-                kept.append((draw.copies, chosen))
+                continue
             total += draw.copies
         wall = max(self.wall - t, total)
         law = [(copies / wall, chosen) for copies, chosen in kept]
@@ -202,9 +236,10 @@ class Solution:
 
     def _step(self, later: list[float], t: int) -> list[float]:
         """The values after ``t`` draws from those after ``t + 1``."""
+        best = self._choices(later)
         now = []
         for state in range(len(later)):
-            stay, law = self._law(state, t, later)
+            stay, law = self._law(state, t, later, best)
             now.append(
                 stay * later[state]
                 + sum(p * (1.0 if nxt is None else later[nxt]) for p, nxt in law)
@@ -212,22 +247,27 @@ class Solution:
         return now
 
     def _forward(self) -> tuple[float, ...]:
-        """The policy's curve, by carrying the probability of each state forward."""
+        """The policy's curve, by carrying the probability of each hand forward."""
         if self.graph.distances[0] <= self._goal:  # ready now, for "tenpai"
             return (1.0,) * (self.draws + 1)
-        mass = {0: 1.0}
+        mass = [0.0] * len(self.graph.hands)
+        mass[0] = 1.0
         done = 0.0
         curve = [0.0]
         for t in range(self.draws):
-            moved: dict[int, float] = {}
-            for state, m in mass.items():
-                stay, law = self._law(state, t, self.values[t + 1])
-                moved[state] = moved.get(state, 0.0) + m * stay
+            later = self.values[t + 1]
+            best = self._choices(later)
+            moved = [0.0] * len(mass)
+            for state, m in enumerate(mass):
+                if m == 0.0:
+                    continue
+                stay, law = self._law(state, t, later, best)
+                moved[state] += m * stay
                 for p, nxt in law:
                     if nxt is None:
                         done += m * p
                     else:
-                        moved[nxt] = moved.get(nxt, 0.0) + m * p
+                        moved[nxt] += m * p
             mass = moved
             curve.append(done)
         return tuple(curve)
@@ -238,38 +278,61 @@ class Solution:
         throws the draw back, and also after a succeeding draw."""
         state = self.graph.index[tuple(hand)]
         later = self.values[draws_done + 1]
+        best = self._choices(later)
         for draw in self.graph.draws[state]:
-            if draw.tile != drawn or self._succeeds(draw):
+            if draw.tile != drawn or draw.after <= self._goal or draw.node < 0:
                 continue
-            _value, chosen = self._best(draw, later, later[state])
-            if chosen is not None:
-                return next(d for d, s in draw.keeps if s == chosen)
+            value, chosen = best[draw.node]
+            if value > later[state] + TOLERANCE:
+                return next(d for d, s in self.graph.keeps[draw.node] if s == chosen)
         return drawn
 
 
 def solve(
-    start: Sequence[int],
+    hand: Sequence[int],
     *,
+    melds: Iterable[MeldLike] = (),
+    players: int = 4,
+    count_melded_copies: bool = False,
     unseen: Sequence[int],
     draws: int,
     objective: Objective,
     hand_changes: bool = False,
     shanten_back: bool = False,
-    distance: Callable[[tuple[int, ...]], int] | None = None,
-    graph: Graph | None = None,
+    best: int | None = None,
 ) -> Solution:
-    """The policy and curve of a 3n+1 ``start`` hand (34 counts) with ``unseen`` copies
-    of each tile in the wall and ``draws`` draws left. ``distance`` gives a hand's
-    distance (shanten + 1; closed hand, four players unless given); ``graph`` reuses one
-    already built for the same start, wall and rules."""
-    if graph is None:
-        if distance is None:
-            distance = _closed_distance
-        graph = Graph(start, unseen, Rules(hand_changes, shanten_back), distance)
+    """The policy and curve of a 3n+1 hand (34 counts of its concealed tiles) with
+    ``unseen`` copies of each tile in the wall and ``draws`` draws left, on the plain
+    engine. ``best`` is the fewest tiles the 3n+2 hand it comes from needs (its best
+    discard's distance), where the swap budget counts from; the hand's own by default.
+
+    >>> hand = [1, 1, 1] + [0] * 6 + [0, 0, 0, 1, 1, 1] + [0] * 9 + [1, 1, 1] + [2, 2, 0, 0, 0, 0, 0]
+    >>> solve(hand, unseen=[4 - c for c in hand], draws=1, objective="win").curve
+    (0.0, 0.032520325203252036)
+    """
+    pos = position(list(hand), melds, players, count_melded_copies)
+    rules = Rules(hand_changes, shanten_back)
+    graph = Graph(pos.counts, unseen, rules, distance_of(pos), best=best)
     return Solution(graph, sum(unseen), draws, objective)
 
 
-def _closed_distance(counts: tuple[int, ...]) -> int:
-    from shanten.kernel import shanten
+def distance_of(pos: Position) -> Callable[[tuple[int, ...]], int]:
+    """The distance (shanten + 1) of a concealed hand with ``pos``'s melds and rules,
+    remembered per hand: by the kernel where it is built and the melds cap no tile."""
+    from shanten.kernel import accelerated, installed
 
-    return int(shanten(list(counts))) + 1
+    known: dict[tuple[int, ...], int] = {}
+    kernel = installed() if accelerated and not pos.capped else None
+
+    def distance(counts: tuple[int, ...]) -> int:
+        value = known.get(counts)
+        if value is None:
+            if kernel is not None:
+                closed = not pos.melds and sum(counts) >= 13
+                value = kernel.distance(bytes(counts), pos.players, 0, closed)
+            else:
+                value = analysis.distance(dataclasses.replace(pos, counts=counts))
+            known[counts] = value
+        return value
+
+    return distance

@@ -1,0 +1,167 @@
+"""The kernel's odds engine against the plain one (shanten.odds_engine): the same
+graph, the same curves, and the kernel's own refusals.
+
+The plain engine is the reference; the model itself is proven against the exact process
+in tests/test_odds.py. These tests skip on the plain path.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import shanten
+from shanten import kernel
+from shanten.discard_odds import max_states
+from shanten.hand import position
+from shanten.notation import counts_of, parse_tiles
+from shanten.odds_engine import Graph, Rules, Solution, distance_of
+
+pytestmark = pytest.mark.skipif(not shanten.accelerated, reason="the C kernel is not in use")
+
+SWITCHES = [(False, False), (True, False), (False, True), (True, True)]
+
+
+def deal(rng: random.Random, players: int) -> tuple[list[int], list[int], list[str]]:
+    """A 3n+1 hand (13, 10 or 7 tiles: 0-2 pons called first), the unseen counts after
+    a few more tiles are seen, and the melds."""
+    wall = [t for t in range(34) for _ in range(4) if players == 4 or not 1 <= t <= 7]
+    rng.shuffle(wall)
+    melds = []
+    for _ in range(rng.choice([0, 0, 1, 2])):
+        tile = next(t for t in wall if wall.count(t) >= 3)
+        for _ in range(3):
+            wall.remove(tile)
+        melds.append(f"{tile % 9 + 1}{tile % 9 + 1}{tile % 9 + 1}{'mpsz'[tile // 9]}")
+    hand = [0] * 34
+    for tile in wall[: 13 - 3 * len(melds)]:
+        hand[tile] += 1
+    seen = [0] * 34
+    for tile in wall[13 - 3 * len(melds) : 13 - 3 * len(melds) + rng.randrange(30)]:
+        seen[tile] += 1
+    pos = position(hand, melds, players)
+    unseen = [
+        (0 if players == 3 and 1 <= t <= 7 else 4) - hand[t] - seen[t] - _melded(pos, t)
+        for t in range(34)
+    ]
+    return hand, unseen, melds
+
+
+def _melded(pos: Any, tile: int) -> int:
+    return sum(1 for meld in pos.melds for t in meld.tiles if t.index == tile)
+
+
+def both(
+    hand: list[int], unseen: list[int], melds: list[str], players: int, draws: int, **rules: Any
+) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    pos = position(hand, melds, players)
+    best = rules.pop("best")
+    switches = Rules(**rules)
+    fast = kernel.installed().odds(
+        bytes(hand),
+        players,
+        not melds,
+        bytes(unseen),
+        draws,
+        switches.hand_changes,
+        switches.shanten_back,
+        best,
+        max_states(draws),
+    )
+    graph = Graph(pos.counts, unseen, switches, distance_of(pos), best=best)
+    wall = sum(unseen)
+    plain = (
+        Solution(graph, wall, draws, "tenpai").curve,
+        Solution(graph, wall, draws, "win").curve,
+        len(graph.hands),
+    )
+    return fast, plain
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_kernel_engine_equals_the_plain_engine(players: int) -> None:
+    rng = random.Random(players)
+    compared = 0
+    while compared < 40:
+        hand, unseen, melds = deal(rng, players)
+        distance = shanten.shanten(hand, melds=melds, players=players) + 1
+        if distance > 3:
+            continue
+        draws = rng.choice([0, 1, 2, 3, 6, 17])
+        for hand_changes, shanten_back in SWITCHES:
+            if distance == 3 and (hand_changes or shanten_back):
+                continue
+            best = max(distance - rng.choice([0, 0, 1]), 1)
+            fast, plain = both(
+                hand,
+                unseen,
+                melds,
+                players,
+                draws,
+                hand_changes=hand_changes,
+                shanten_back=shanten_back,
+                best=best,
+            )
+            assert fast[2] == plain[2]  # the same hands explored
+            for got, want in zip(fast[:2], plain[:2], strict=True):
+                assert len(got) == draws + 1
+                assert max(abs(a - b) for a, b in zip(got, want, strict=True)) <= 1e-12
+            compared += 1
+
+
+def test_the_public_verb_uses_the_kernel_and_agrees_with_the_plain_path(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """odds() on the kernel equals odds() with the kernel taken away."""
+    hand = "23489m6799p22567s"
+    fast = shanten.odds(hand, draws=6, hand_changes=True)
+    monkeypatch.setattr("shanten.discard_odds.accelerated", False)
+    plain = shanten.odds(hand, draws=6, hand_changes=True)
+    assert isinstance(fast, tuple) and isinstance(plain, tuple)
+    assert [row.discard for row in fast] == [row.discard for row in plain]
+    for a, b in zip(fast, plain, strict=True):
+        assert (
+            max(abs(x - y) for x, y in zip(a.win + a.tenpai, b.win + b.tenpai, strict=True))
+            <= 1e-12
+        )
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"unseen": bytes([4] * 34)}, "more copies than the game holds"),
+        ({"draws": 200}, "out of range"),
+        ({"draws": -1}, "out of range"),
+        ({"best": 15}, "out of range"),
+        ({"max_states": 0}, "out of range"),
+        ({"start": bytes([1] * 33 + [0])}, "not one the tables hold"),
+    ],
+)
+def test_the_kernel_refuses_what_the_binding_never_sends(
+    change: dict[str, Any], message: str
+) -> None:
+    hand = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1] + [0] * 21
+    args = {
+        "start": bytes(hand),
+        "players": 4,
+        "closed": True,
+        "unseen": bytes(4 - c for c in hand),
+        "draws": 3,
+        "hand_changes": False,
+        "shanten_back": False,
+        "best": 3,
+        "max_states": 1000,
+    }
+    args.update(change)
+    with pytest.raises(ValueError, match=message):
+        kernel.installed().odds(*args.values())
+
+
+def test_past_the_limit_the_kernel_stops_and_says_how_many() -> None:
+    hand = counts_of(parse_tiles("147m258p369s1234z"))  # 6-shanten
+    tenpai, win, states = kernel.installed().odds(
+        bytes(hand), 4, True, bytes(4 - c for c in hand), 17, True, True, 7, 50
+    )
+    assert (tenpai, win, states) == (None, None, 50)
