@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from shanten import options
 from shanten.efficiency import VisibleLike, checked
 from shanten.efficiency_results import Discard
-from shanten.errors import HandError, RuleError
+from shanten.errors import RuleError
 from shanten.hand import Hand, HandLike, MeldLike, Position, position
 from shanten.kernel import accelerated, discards, installed
 from shanten.odds_engine import (
@@ -93,11 +93,6 @@ def odds(
     hand_changes = options.flag("hand_changes", hand_changes)
     shanten_back = options.flag("shanten_back", shanten_back)
     pos = position(hand, melds, players, count_melded_copies)
-    if pos.size % 3 == 0:
-        raise HandError(
-            f"odds takes a 3n+1 or 3n+2 hand (1, 2, 4, 5, ... 13 or 14 tiles); "
-            f"{str(_hand_of(pos))!r} has {pos.size}"
-        )
     remainder = pos.size % 3
     pos, seen = checked(hand, melds, players, count_melded_copies, visible, "all", remainder)
     unseen = [
@@ -108,6 +103,7 @@ def odds(
     rules = Rules(hand_changes, shanten_back)
     distance = distance_of(pos)
     if remainder == 1:
+        _within_reach(pos, distance(pos.counts), rules)
         tenpai, win = _curves(pos, pos.counts, unseen, count, rules, distance(pos.counts))
         return HandOdds(distance(pos.counts) - 1, tenpai, win)
     order = {row.discard: place for place, row in enumerate(_table(pos, visible))}
@@ -118,6 +114,7 @@ def odds(
             held[tile] -= 1
             starts[tile] = tuple(held)
     best = min(distance(start) for start in starts.values())
+    _within_reach(pos, best, rules)
     rows = []
     for tile, start in starts.items():
         tenpai, win = _curves(pos, start, unseen, count, rules, best)
@@ -165,6 +162,22 @@ def _curves(
     )
 
 
+#: The highest shanten the engine answers, without and with a switch: beyond them the
+#: hands to explore grow past what a moment (or the memory) allows.
+MAX_SHANTEN = {False: 4, True: 3}
+
+
+def _within_reach(pos: Position, best: int, rules: Rules) -> None:
+    """Refuse at once a hand whose best shanten is past :data:`MAX_SHANTEN`."""
+    switched = bool(rules.extra)
+    if best - 1 > MAX_SHANTEN[switched]:
+        with_what = "with hand_changes or shanten_back" if switched else "without switches"
+        raise RuleError(
+            f"odds answers hands up to {MAX_SHANTEN[switched]}-shanten {with_what} (the "
+            f"limit); {str(_hand_of(pos))!r} is {best - 1}-shanten"
+        )
+
+
 def max_states(draws: int) -> int:
     """The most hands one start hand may explore: :data:`~shanten.odds_engine.MAX_STATES`,
     fewer where the values of ``draws + 1`` draws per hand would pass
@@ -175,7 +188,7 @@ def max_states(draws: int) -> int:
 def _too_many(start: tuple[int, ...], limit: int) -> RuleError:
     return RuleError(
         f"the odds of {str(_hand_of_counts(start))!r} would explore more than "
-        f"{limit:,} hands (the limit); ask with fewer switches, or fewer draws"
+        f"{limit:,} hands (the limit); ask without hand_changes and shanten_back"
     )
 
 

@@ -42,7 +42,7 @@ Objective = Literal["win", "tenpai"]
 TOLERANCE = 1e-12
 
 #: The most hands the engine explores for one start hand.
-MAX_STATES = 400_000
+MAX_STATES = 250_000
 
 #: The most memory the values of the programme may take: (draws + 1) doubles per hand.
 MAX_VALUES_BYTES = 128 * 2**20
