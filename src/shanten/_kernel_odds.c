@@ -350,11 +350,11 @@ odds_build(OddsGraph *g, const Rules *rules, int closed, const uint8_t start[NUM
     return ODDS_OK;
 }
 
-/* Each node's best keep given the values `later` after the draw: the value in best[]
- * and the hand in chosen[]. Among keeps, the lowest discarded tile wins unless a later
- * one is better by more than the tolerance. */
+/* Each node's best keep given the values `later` after the draw, into chosen[] (-1 for
+ * none): among keeps, the lowest discarded tile wins unless a later one is better by more
+ * than the tolerance. Its value is later[chosen[node]]. */
 static void
-odds_choices(const OddsGraph *g, const double *later, double *best, int32_t *chosen)
+odds_choices(const OddsGraph *g, const double *later, int32_t *chosen)
 {
     for (int node = 0; node < g->nn; node++) {
         double value = -1.0;
@@ -362,7 +362,6 @@ odds_choices(const OddsGraph *g, const double *later, double *best, int32_t *cho
         for (int k = g->keep_at[node]; k < g->keep_at[node + 1]; k++)
             if (later[g->keep[k]] > value + ODDS_TOLERANCE)
                 value = later[g->keep[k]], kept = g->keep[k];
-        best[node] = value;
         chosen[node] = kept;
     }
 }
@@ -373,16 +372,15 @@ odds_choices(const OddsGraph *g, const double *later, double *best, int32_t *cho
  * tolerance. */
 static int
 odds_law(const OddsGraph *g, int s, int t, int wall, int goal, const double *later,
-         const double *best, const int32_t *chosen, double *stay, double *p, int32_t *next)
+         const int32_t *chosen, double *stay, double *p, int32_t *next)
 {
     double here = later[s];
     int m = 0, total = 0;
     for (int d = g->draw_at[s]; d < g->draw_at[s + 1]; d++) {
         int32_t to = -1, node = g->node[d];
         if (g->after[d] > goal) {
-            if (node < 0 || !(best[node] > here + ODDS_TOLERANCE))
+            if (node < 0 || (to = chosen[node]) < 0 || !(later[to] > here + ODDS_TOLERANCE))
                 continue;
-            to = chosen[node];
         }
         p[m] = g->copies[d];
         next[m++] = to;
@@ -398,8 +396,8 @@ odds_law(const OddsGraph *g, int s, int t, int wall, int goal, const double *lat
 typedef struct {
     double *values;  /* (draws + 1) * n */
     double *mass;    /* 2 * n */
-    double *best;    /* nodes */
-    int32_t *chosen; /* nodes */
+    int32_t *chosen; /* draws * nodes where kept (the backward pass's choices), else nodes */
+    int kept;        /* the choices of every draw are kept for the forward pass */
 } OddsWork;
 
 /* The policy's curve for success at distance <= `goal` (0: win, 1: tenpai) into
@@ -420,9 +418,10 @@ odds_solve(const OddsGraph *g, int wall, int draws, int goal, const OddsWork *w,
     for (int t = draws - 1; t >= 0; t--) {
         const double *later = w->values + (size_t)(t + 1) * n;
         double *now = w->values + (size_t)t * n;
-        odds_choices(g, later, w->best, w->chosen);
+        int32_t *chosen = w->chosen + (w->kept ? (size_t)t * g->nn : 0);
+        odds_choices(g, later, chosen);
         for (int s = 0; s < n; s++) {
-            int m = odds_law(g, s, t, wall, goal, later, w->best, w->chosen, &stay, p, next);
+            int m = odds_law(g, s, t, wall, goal, later, chosen, &stay, p, next);
             double sum = 0.0;
             for (int i = 0; i < m; i++)
                 sum += p[i] * (next[i] < 0 ? 1.0 : later[next[i]]);
@@ -435,12 +434,14 @@ odds_solve(const OddsGraph *g, int wall, int draws, int goal, const OddsWork *w,
     curve[0] = 0.0;
     for (int t = 0; t < draws; t++) {
         const double *later = w->values + (size_t)(t + 1) * n;
-        odds_choices(g, later, w->best, w->chosen);
+        int32_t *chosen = w->chosen + (w->kept ? (size_t)t * g->nn : 0);
+        if (!w->kept)
+            odds_choices(g, later, chosen);
         memset(moved, 0, (size_t)n * sizeof *moved);
         for (int s = 0; s < n; s++) {
             if (here[s] == 0.0)
                 continue;
-            int m = odds_law(g, s, t, wall, goal, later, w->best, w->chosen, &stay, p, next);
+            int m = odds_law(g, s, t, wall, goal, later, chosen, &stay, p, next);
             moved[s] += here[s] * stay;
             for (int i = 0; i < m; i++) {
                 if (next[i] < 0)
@@ -454,6 +455,10 @@ odds_solve(const OddsGraph *g, int wall, int draws, int goal, const OddsWork *w,
         curve[t + 1] = done;
     }
 }
+
+/* The most choices kept for the forward pass (4 bytes each); past it they are found
+ * again draw by draw. */
+#define ODDS_KEPT_CHOICES (16 * 1024 * 1024)
 
 /* Both curves of a start hand: tenpai into curves[0..draws], win into
  * curves[draws + 1..]; *states the hands explored. */
@@ -474,16 +479,17 @@ odds_run(const Rules *rules, int closed, const uint8_t start[NUM_TILES],
     for (int t = 0; t < NUM_TILES; t++)
         wall += unseen[t];
     size_t n = (size_t)g.n, nodes = (size_t)g.nn + 1;
+    int kept = nodes * (size_t)(draws + 1) <= ODDS_KEPT_CHOICES;
     OddsWork w = {malloc(((size_t)draws + 1) * n * sizeof(double)),
-                  malloc(2 * n * sizeof(double)), malloc(nodes * sizeof(double)),
-                  malloc(nodes * sizeof(int32_t))};
-    if (w.values && w.mass && w.best && w.chosen) {
+                  malloc(2 * n * sizeof(double)),
+                  malloc((kept ? (size_t)draws + 1 : 1) * nodes * sizeof(int32_t)), kept};
+    if (w.values && w.mass && w.chosen) {
         odds_solve(&g, wall, draws, 1, &w, curves);
         odds_solve(&g, wall, draws, 0, &w, curves + draws + 1);
     }
     else
         status = ODDS_NO_MEMORY;
-    free(w.values), free(w.mass), free(w.best), free(w.chosen), odds_free(&g);
+    free(w.values), free(w.mass), free(w.chosen), odds_free(&g);
     return status;
 }
 
