@@ -86,6 +86,14 @@ class _HelpAction(argparse.Action):
         raise _HelpRequested
 
 
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    """argparse's help, with the options' help wrapped by display width, so that the
+    Japanese terms (two columns a character) fit as the rest does."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return wrap(text.split(), width)
+
+
 class _Parser(argparse.ArgumentParser):
     """An argument parser that raises :class:`UsageError` instead of exiting."""
 
@@ -99,7 +107,7 @@ def _parser() -> _Parser:
     parser = _Parser(
         prog="shanten",
         description="\n".join(wrap(_DESCRIPTION.split(" "), columns)),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=_Formatter,
         add_help=False,
     )
     parser.add_argument("hand", help="the concealed hand: mpsz (123m456p789s11z) or Unicode tiles")
