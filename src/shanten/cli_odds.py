@@ -22,13 +22,10 @@ from shanten.display import width, wrap
 from shanten.efficiency import VisibleLike
 from shanten.hand import HandLike, MeldLike
 
-__all__ = ["CELL", "DRAWS", "hand_lines", "odds_data", "ordered", "percent", "table_header"]
+__all__ = ["DRAWS", "hand_lines", "odds_data", "ordered", "percent", "table_header"]
 
 #: The draws ``--odds`` counts when ``--draws`` is not given: a whole game from the first draw.
 DRAWS = 17
-
-#: Display columns of the odds in a discard row: two percentages and the space after them.
-CELL = 16
 
 _TEXT: dict[str, dict[str, str]] = {
     "en": {
@@ -110,7 +107,7 @@ def percent(chance: float) -> str:
 
 
 def _cell(entry: dict[str, Any]) -> str:
-    """The odds of a row or a hand at the last draw, in :data:`CELL` columns."""
+    """The odds of a row at the last draw, in 16 columns: two percentages, then a gap."""
     return f"{percent(entry['tenpai'][-1]):>6}  {percent(entry['win'][-1]):>6}  "
 
 
