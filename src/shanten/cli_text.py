@@ -4,6 +4,9 @@ terminal, in English or Japanese.
 Columns are aligned by display width (:mod:`shanten.display`), so that Japanese labels
 and the double-width 🀄 keep every row of a table in line, and every line fits
 :data:`WIDTH` columns even where a font draws all tile glyphs two columns wide.
+
+With the discard odds (``--odds``, :mod:`shanten.cli_odds`), the all-forms table comes
+best win first, each row with its tenpai % and win %; a 3n+1 hand's odds come last.
 """
 
 from __future__ import annotations
