@@ -1,9 +1,12 @@
 """The command line: ``shanten HAND [--melds 123m,555z] [--players 3] [--count-melded-copies]
-[--visible TILES] [--lang en|ja] [--json]``.
+[--visible TILES] [--odds [--draws N] [--hand-changes] [--shanten-back]] [--lang en|ja]
+[--json]``.
 
 Prints the shanten number of each form and a witness; for a 14-tile (3n+2) hand the
 discard table as Tenhou's 牌理 shows it (打X 摸[tiles N枚]), in both views; for a 13-tile
 (3n+1) hand the effective tiles with their unseen copies, or the waits when ready.
+``--odds`` adds the chance to be ready and to win within the draws left
+(:func:`shanten.odds`): per discard, the rows then best win first, or for the hand.
 ``--json`` prints the same as data (:func:`shanten.report.report`).
 
 Subcommands take the place of the hand: ``shanten serve [--host 127.0.0.1] [--port 8000]``
@@ -37,6 +40,7 @@ import sys
 from collections.abc import Sequence
 from typing import IO, NoReturn
 
+from shanten.cli_odds import DRAWS, odds_data
 from shanten.cli_text import WIDTH, as_text
 from shanten.display import wrap
 from shanten.errors import ShantenError
@@ -82,6 +86,14 @@ class _HelpAction(argparse.Action):
         raise _HelpRequested
 
 
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    """argparse's help, with the options' help wrapped by display width, so that the
+    Japanese terms (two columns a character) fit as the rest does."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return wrap(text.split(), width)
+
+
 class _Parser(argparse.ArgumentParser):
     """An argument parser that raises :class:`UsageError` instead of exiting."""
 
@@ -95,7 +107,7 @@ def _parser() -> _Parser:
     parser = _Parser(
         prog="shanten",
         description="\n".join(wrap(_DESCRIPTION.split(" "), columns)),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=_Formatter,
         add_help=False,
     )
     parser.add_argument("hand", help="the concealed hand: mpsz (123m456p789s11z) or Unicode tiles")
@@ -112,6 +124,31 @@ def _parser() -> _Parser:
     parser.add_argument(
         "--visible", default="", help="tiles seen elsewhere (discards, dora indicators): 1m1m5z"
     )
+    parser.add_argument(
+        "--odds",
+        action="store_true",
+        help="add, per discard, the chances (%%) to be ready (tenpai) and to win within "
+        "the draws left: self-draw only, no calls, each draw played for the best chance of "
+        "the figure shown",
+    )
+    parser.add_argument(
+        "--draws",
+        type=int,
+        metavar="N",
+        help=f"with --odds: the draws left (default {DRAWS}, a whole game)",
+    )
+    parser.add_argument(
+        "--hand-changes",
+        action="store_true",
+        help="with --odds: the hand may keep a draw that does not lower the shanten "
+        "(手変わり), one swap beyond the fewest",
+    )
+    parser.add_argument(
+        "--shanten-back",
+        action="store_true",
+        help="with --odds: the hand may discard to a worse shanten than the draw allows "
+        "(向聴戻し), one swap beyond the fewest",
+    )
     parser.add_argument("--lang", choices=("en", "ja"), default="en", help="language of the text")
     parser.add_argument("--json", action="store_true", help="print the analysis as JSON")
     usage = parser.format_usage().removeprefix("usage: ").rstrip("\n")
@@ -127,6 +164,23 @@ def _parser() -> _Parser:
         f"{commands}\n\nexample: shanten 23489m6799p22567s"
     )
     return parser
+
+
+def _check_odds_options(args: argparse.Namespace) -> None:
+    """The options of the odds need ``--odds``."""
+    if args.odds:
+        return
+    given = [
+        option
+        for option, value in (
+            ("--draws", args.draws is not None),
+            ("--hand-changes", args.hand_changes),
+            ("--shanten-back", args.shanten_back),
+        )
+        if value
+    ]
+    if given:
+        raise UsageError(f"argument {given[0]}: only with --odds")
 
 
 def _report_error(kind: str, message: str, *, as_json: bool, usage: str = "") -> None:
@@ -192,14 +246,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     try:
         args = parser.parse_args(arguments)
+        _check_odds_options(args)
         melds = [m.strip() for m in args.melds.split(",") if m.strip()]
-        data = report(
-            args.hand,
-            melds=melds,
-            players=args.players,
-            count_melded_copies=args.count_melded_copies,
-            visible=args.visible,
-        )
+        position = {
+            "melds": melds,
+            "players": args.players,
+            "count_melded_copies": args.count_melded_copies,
+            "visible": args.visible,
+        }
+        data = report(args.hand, **position)
+        if args.odds:
+            data["odds"] = odds_data(
+                args.hand,
+                **position,
+                draws=DRAWS if args.draws is None else args.draws,
+                hand_changes=args.hand_changes,
+                shanten_back=args.shanten_back,
+            )
     except _HelpRequested:
         return _emit(parser.format_help(), as_json=False)
     except UsageError as error:

@@ -4,12 +4,16 @@ terminal, in English or Japanese.
 Columns are aligned by display width (:mod:`shanten.display`), so that Japanese labels
 and the double-width 🀄 keep every row of a table in line, and every line fits
 :data:`WIDTH` columns even where a font draws all tile glyphs two columns wide.
+
+With the discard odds (``--odds``, :mod:`shanten.cli_odds`), the all-forms table comes
+best win first, each row with its tenpai % and win %; a 3n+1 hand's odds come last.
 """
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
+from shanten import cli_odds
 from shanten.display import grid, pad, widest, width, wrap
 from shanten.hand import Hand
 from shanten.tiles import Tile
@@ -87,6 +91,9 @@ _SHAPES: dict[Language, dict[str, str]] = {
 #: Display columns of the tiles in an English discard row, before they wrap.
 _TILES_COLUMN = 40
 
+#: The word before the tile in a discard row: "cut 8m", "打8m".
+_PREFIX: dict[Language, str] = {"en": "cut ", "ja": "打"}
+
 
 def _tiles(total: int, lang: Language) -> str:
     """A count of tiles: "1 tile", "12 tiles", "12枚"."""
@@ -128,14 +135,14 @@ def _header(data: dict[str, Any], text: dict[str, str]) -> list[str]:
     return lines
 
 
-def _draws_en(row: dict[str, Any], prefix: str) -> list[str]:
-    """An English discard row: the tiles in a column, wrapped under itself, then the count
-    and the good-shape share in columns of their own."""
-    tiles = wrap(row["tiles"], _TILES_COLUMN) if row["tiles"] else [""]
+def _draws_en(row: dict[str, Any], prefix: str, column: int = _TILES_COLUMN) -> list[str]:
+    """An English discard row: the tiles in a column ``column`` wide, wrapped under
+    itself, then the count and the good-shape share in columns of their own."""
+    tiles = wrap(row["tiles"], column) if row["tiles"] else [""]
     count = _tiles(row["total"], "en").split(" ")
     right = f"{count[0]:>3} {count[1]:<5}"
     right += f"  {_good(row, 'good')}"
-    lines = [f"{prefix}{pad(tiles[0], _TILES_COLUMN)} {right}".rstrip()]
+    lines = [f"{prefix}{pad(tiles[0], column)} {right}".rstrip()]
     lines += [" " * width(prefix) + chunk for chunk in tiles[1:]]
     return lines
 
@@ -161,28 +168,35 @@ def _good(row: dict[str, Any], label: str) -> str:
     return "" if good is None or not good["total"] else f"{label} {good['share']:>4.0%}"
 
 
-def _rows_ja(rows: list[dict[str, Any]]) -> list[list[str]]:
+def _rows_ja(rows: list[dict[str, Any]], cells: list[str]) -> list[list[str]]:
     """Japanese discard rows, 打X 摸[tiles N枚], with the good-shape share in one column
-    after the longest 摸[...] among the rows that have one."""
-    room = WIDTH - widest("    打1m 🀇  ") - width("  良形 100%")
+    after the longest 摸[...] among the rows that have one, and the odds ``cells`` (if
+    any) before the 摸[...]."""
+    odds = max((width(cell) for cell in cells), default=0)
+    room = WIDTH - widest("    打1m 🀇  ") - odds - width("  良形 100%")
     draws = [_draws_ja(row, room) for row in rows]
     column = max(
         (width(d[-1]) for d, r in zip(draws, rows, strict=True) if _good(r, "")), default=0
     )
     out = []
-    for row, lines in zip(rows, draws, strict=True):
+    for index, (row, lines) in enumerate(zip(rows, draws, strict=True)):
         prefix = f"    打{row['discard']} {_glyph(row['discard'])} "
+        prefix += cells[index] if cells else ""
         if _good(row, ""):
             lines[-1] = f"{pad(lines[-1], column)}  {_good(row, '良形')}"
         out.append([prefix + lines[0]] + [" " * width(prefix) + line for line in lines[1:]])
     return out
 
 
-def _discard_rows(rows: list[dict[str, Any]], text: dict[str, str], lang: Language) -> list[str]:
-    """A discard table (打牌候補), one row per discard, grouped by shanten number."""
+def _discard_rows(
+    rows: list[dict[str, Any]], text: dict[str, str], lang: Language, cells: list[str] | None = None
+) -> list[str]:
+    """A discard table (打牌候補), one row per discard, under a header of its shanten
+    number where it differs from the row above; ``cells`` (the odds) after each glyph."""
     lines: list[str] = []
     level = None
-    japanese = _rows_ja(rows) if lang == "ja" else []
+    cells = cells or []
+    japanese = _rows_ja(rows, cells) if lang == "ja" else []
     for index, row in enumerate(rows):
         if row["shanten"] != level:
             level = row["shanten"]
@@ -192,7 +206,9 @@ def _discard_rows(rows: list[dict[str, Any]], text: dict[str, str], lang: Langua
         if lang == "ja":
             lines += japanese[index]
         else:
-            lines += _draws_en(row, f"    cut {row['discard']} {_glyph(row['discard'])} ")
+            prefix = f"    cut {row['discard']} {_glyph(row['discard'])} "
+            odds = cells[index] if cells else ""
+            lines += _draws_en(row, prefix + odds, _TILES_COLUMN - width(odds))
     return lines
 
 
@@ -248,7 +264,14 @@ def as_text(data: dict[str, Any], lang: Language) -> str:
             lines.append(text["readings"])
             lines.extend(f"  {d['text']}" for d in data["decompositions"])
         tables = data["discards"]
-        lines += ["", text["all"], *_discard_rows(tables["all"], text, lang)]
+        lines += ["", text["all"]]
+        if "odds" in data:  # the rows best win first, with their odds
+            rows, cells = cli_odds.ordered(tables["all"], data["odds"])
+            indent = width(f"    {_PREFIX[lang]}1m {_glyph('1m')} ")
+            lines += cli_odds.table_header(data["odds"], lang, indent=indent, limit=WIDTH)
+            lines += _discard_rows(rows, text, lang, cells)
+        else:
+            lines += _discard_rows(tables["all"], text, lang)
         if tables["standard"] == tables["all"]:
             lines += ["", text["same"]]
         else:
@@ -257,4 +280,6 @@ def as_text(data: dict[str, Any], lang: Language) -> str:
         lines += _waits(data["waits"], text, lang)
     else:
         lines += _effective(data, text, lang)
+    if "odds" in data and "discards" not in data:
+        lines += cli_odds.hand_lines(data["odds"], lang, limit=WIDTH)
     return "\n".join(lines)

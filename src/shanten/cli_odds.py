@@ -1,0 +1,158 @@
+"""The discard odds on the command line, ``shanten HAND --odds``: the data that ``--json``
+carries (:func:`odds_data`) and the text that ``shanten`` adds to its discard table and to
+the effective tiles: the chance to be ready (聴牌率) and to win (和了率) within the draws
+left, as :func:`shanten.odds` computes them (self-draw only, no calls, each draw played
+for the best chance of the figure shown).
+
+>>> data = odds_data("123m456p789s1122z", draws=1)
+>>> data["draws"], data["shanten"], data["win"]
+(1, 0, [0.0, 0.032520325203252036])
+>>> percent(data["win"][-1])
+'3.3%'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, Literal
+
+from shanten import options as rules
+from shanten.discard_odds import HandOdds, odds
+from shanten.display import width, wrap
+from shanten.efficiency import VisibleLike
+from shanten.hand import HandLike, MeldLike
+
+__all__ = ["DRAWS", "hand_lines", "odds_data", "ordered", "percent", "table_header"]
+
+#: The draws ``--odds`` counts when ``--draws`` is not given: a whole game from the first draw.
+DRAWS = 17
+
+_TEXT: dict[str, dict[str, str]] = {
+    "en": {
+        "tenpai": "tenpai",
+        "win": "win",
+        "table": "odds within {draws} (self-draw only, no calls{switches}), best win first:",
+        "hand": "Odds within {draws} (self-draw only, no calls{switches}):",
+        "draws": "{n} draws",
+        "draw": "1 draw",
+        "hand_changes": "hand changes 手変わり",
+        "shanten_back": "shanten back 向聴戻し",
+        "with": ", with {switches}",
+        "and": " and ",
+    },
+    "ja": {
+        "tenpai": "聴牌率",
+        "win": "和了率",
+        "table": "和了率の高い順 ({draws}以内、ツモのみ、鳴きなし{switches}):",
+        "hand": "{draws}以内 (ツモのみ、鳴きなし{switches}):",
+        "draws": "ツモ{n}回",
+        "draw": "ツモ1回",
+        "hand_changes": "手変わり",
+        "shanten_back": "向聴戻し",
+        "with": "、{switches}あり",
+        "and": "・",
+    },
+}
+
+
+def odds_data(
+    hand: HandLike,
+    *,
+    melds: Iterable[MeldLike] = (),
+    players: rules.PlayersLike = 4,
+    count_melded_copies: bool = False,
+    visible: VisibleLike = (),
+    draws: int = DRAWS,
+    hand_changes: bool = False,
+    shanten_back: bool = False,
+) -> dict[str, Any]:
+    """:func:`shanten.odds` as JSON-ready data: ``draws`` and the switches, then for a
+    3n+2 hand ``discards``, one row per discard (``discard``, ``shanten``, ``tenpai``,
+    ``win``) best win first, and for a 3n+1 hand its own ``shanten``, ``tenpai`` and
+    ``win``. ``tenpai[k]`` and ``win[k]`` are the chances within ``k`` draws."""
+    result = odds(
+        hand,
+        melds=melds,
+        players=players,
+        count_melded_copies=count_melded_copies,
+        visible=visible,
+        draws=draws,
+        hand_changes=hand_changes,
+        shanten_back=shanten_back,
+    )
+    data: dict[str, Any] = {
+        "draws": draws,
+        "hand_changes": hand_changes,
+        "shanten_back": shanten_back,
+    }
+    if isinstance(result, HandOdds):
+        data["shanten"] = result.shanten
+        data["tenpai"], data["win"] = list(result.tenpai), list(result.win)
+    else:
+        data["discards"] = [
+            {
+                "discard": str(row.discard),
+                "shanten": row.shanten,
+                "tenpai": list(row.tenpai),
+                "win": list(row.win),
+            }
+            for row in result
+        ]
+    return data
+
+
+def percent(chance: float) -> str:
+    """A chance as the command line prints it: ``'12.3%'``."""
+    return f"{chance:.1%}"
+
+
+def _cell(entry: dict[str, Any]) -> str:
+    """The odds of a row at the last draw, in 16 columns: two percentages, then a gap."""
+    return f"{percent(entry['tenpai'][-1]):>6}  {percent(entry['win'][-1]):>6}  "
+
+
+def ordered(
+    rows: list[dict[str, Any]], data: dict[str, Any]
+) -> tuple[list[dict[str, Any]], list[str]]:
+    """The discard table's ``rows`` in the order of the odds ``data`` (best win first),
+    and the odds cell of each."""
+    by_discard = {row["discard"]: row for row in rows}
+    entries = data["discards"]
+    return [by_discard[entry["discard"]] for entry in entries], [_cell(e) for e in entries]
+
+
+def _model(data: dict[str, Any], text: dict[str, str]) -> dict[str, str]:
+    """The words for the draws and the switches, as the headers write them."""
+    draws = text["draw"] if data["draws"] == 1 else text["draws"].format(n=data["draws"])
+    chosen = [text[name] for name in ("hand_changes", "shanten_back") if data[name]]
+    switches = text["with"].format(switches=text["and"].join(chosen)) if chosen else ""
+    return {"draws": draws, "switches": switches}
+
+
+def _labels(text: dict[str, str]) -> str:
+    """The two column labels, each over its percentage."""
+    tenpai, win = text["tenpai"], text["win"]
+    return " " * (6 - width(tenpai)) + tenpai + " " * (8 - width(win)) + win
+
+
+def table_header(
+    data: dict[str, Any], lang: Literal["en", "ja"], *, indent: int, limit: int
+) -> list[str]:
+    """The lines above a discard table with odds, at most ``limit`` columns: the order
+    and the model, then the labels of the odds columns, which start ``indent`` columns in."""
+    text = _TEXT[lang]
+    words = text["table"].format(**_model(data, text)).split(" ")
+    return [*wrap(words, limit, first="  ", indent="    "), " " * indent + _labels(text)]
+
+
+def hand_lines(data: dict[str, Any], lang: Literal["en", "ja"], *, limit: int) -> list[str]:
+    """The lines after a 3n+1 hand's effective tiles or waits, at most ``limit`` columns:
+    its odds."""
+    text = _TEXT[lang]
+    words = text["hand"].format(**_model(data, text)).split(" ")
+    tenpai, win = percent(data["tenpai"][-1]), percent(data["win"][-1])
+    return [
+        "",
+        *wrap(words, limit, indent="  "),
+        f"  {text['tenpai']} {tenpai}   {text['win']} {win}",
+    ]
