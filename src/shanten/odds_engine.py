@@ -183,14 +183,34 @@ def _swaps(hand: Sequence[int], start: Sequence[int]) -> int:
 
 class Solution:
     """The policy for one objective and its curve: ``curve[k]`` is the probability of
-    success within ``k`` draws, ``curve[0]`` now."""
+    success within ``k`` draws, ``curve[0]`` now.
 
-    def __init__(self, graph: Graph, wall: int, draws: int, objective: Objective) -> None:
+    ``reward`` is the value of a success, given the hand it ends with (its concealed
+    counts after the draw): 1 by default, so that values and curves are probabilities.
+    A score per winning hand in its place makes them expected scores (点数期待値), with
+    the policy maximising the expected score; a success still ends the hand.
+
+    >>> hand = [1, 1, 1] + [0] * 6 + [0, 0, 0, 1, 1, 1] + [0] * 9 + [1, 1, 1] + [2, 2, 0, 0, 0, 0, 0]
+    >>> graph = Graph(hand, [4 - c for c in hand], Rules(), distance_of(position(hand)))
+    >>> Solution(graph, 123, 1, "win", reward=lambda drawn: 8000.0).curve
+    (0.0, 260.1626016260163)
+    """
+
+    def __init__(
+        self,
+        graph: Graph,
+        wall: int,
+        draws: int,
+        objective: Objective,
+        reward: Callable[[tuple[int, ...]], float] | None = None,
+    ) -> None:
         self.graph = graph
         self.wall = wall
         self.draws = draws
         self.objective: Objective = objective
         self._goal = 0 if objective == "win" else 1
+        self._reward = reward
+        self._rewards: dict[tuple[int, int], float] = {}
         n = len(graph.hands)
         values = [[0.0] * n]
         for t in range(draws - 1, -1, -1):
@@ -215,24 +235,37 @@ class Solution:
 
     def _law(
         self, state: int, t: int, later: Sequence[float], best: Sequence[tuple[float, int]]
-    ) -> tuple[float, list[tuple[float, int | None]]]:
+    ) -> tuple[float, list[tuple[float, int | None, int]]]:
         """The draws that matter at (state, t): (probability, next hand or None on
-        success) each, and the probability of throwing the draw back. A draw is kept
-        when its best keep beats throwing it back by more than :data:`TOLERANCE`."""
+        success, tile drawn) each, and the probability of throwing the draw back. A draw
+        is kept when its best keep beats throwing it back by more than
+        :data:`TOLERANCE`."""
         stay = later[state]
-        kept: list[tuple[int, int | None]] = []
+        kept: list[tuple[int, int | None, int]] = []
         total = 0
         for draw in self.graph.draws[state]:
             if draw.after <= self._goal:
-                kept.append((draw.copies, None))
+                kept.append((draw.copies, None, draw.tile))
             elif draw.node >= 0 and best[draw.node][0] > stay + TOLERANCE:
-                kept.append((draw.copies, best[draw.node][1]))
+                kept.append((draw.copies, best[draw.node][1], draw.tile))
             else:
                 continue
             total += draw.copies
         wall = max(self.wall - t, total)
-        law = [(copies / wall, chosen) for copies, chosen in kept]
+        law = [(copies / wall, chosen, tile) for copies, chosen, tile in kept]
         return 1.0 - total / wall, law
+
+    def _value(self, state: int, tile: int) -> float:
+        """The reward of succeeding by drawing ``tile`` at hand ``state``."""
+        if self._reward is None:
+            return 1.0
+        key = (state, tile)
+        value = self._rewards.get(key)
+        if value is None:
+            drawn = list(self.graph.hands[state])
+            drawn[tile] += 1
+            value = self._rewards[key] = float(self._reward(tuple(drawn)))
+        return value
 
     def _step(self, later: list[float], t: int) -> list[float]:
         """The values after ``t`` draws from those after ``t + 1``."""
@@ -242,7 +275,10 @@ class Solution:
             stay, law = self._law(state, t, later, best)
             now.append(
                 stay * later[state]
-                + sum(p * (1.0 if nxt is None else later[nxt]) for p, nxt in law)
+                + sum(
+                    p * (self._value(state, tile) if nxt is None else later[nxt])
+                    for p, nxt, tile in law
+                )
             )
         return now
 
@@ -263,9 +299,9 @@ class Solution:
                     continue
                 stay, law = self._law(state, t, later, best)
                 moved[state] += m * stay
-                for p, nxt in law:
+                for p, nxt, tile in law:
                     if nxt is None:
-                        done += m * p
+                        done += m * p * self._value(state, tile)
                     else:
                         moved[nxt] += m * p
             mass = moved
