@@ -20,14 +20,11 @@ typedef struct {
     uint8_t *after;     /* the distance with the draw (0: complete) */
     int32_t *node;      /* the drawn hand's choices, -1 if none */
     int nn, ncap;       /* drawn hands with choices (nodes) */
-    uint8_t *drawn;     /* ncap * (NUM_TILES + 1): the drawn hand, then advanced or not */
     int32_t *keep_at;   /* ncap + 1: each node's first keep */
     int nk, kcap;       /* keeps */
     int32_t *keep;      /* the hand kept, by discarded tile */
     int32_t *slot;      /* hash table of hands, -1 empty */
     size_t slots;       /* a power of two */
-    int32_t *nslot;     /* hash table of nodes, -1 empty */
-    size_t nslots;
 } OddsGraph;
 
 typedef enum { ODDS_OK = 0, ODDS_NO_MEMORY = 1, ODDS_TOO_MANY = 2 } OddsStatus;
@@ -47,8 +44,8 @@ static void
 odds_free(OddsGraph *g)
 {
     free(g->hands), free(g->dist), free(g->swaps), free(g->draw_at);
-    free(g->copies), free(g->after), free(g->node), free(g->drawn), free(g->keep_at);
-    free(g->keep), free(g->slot), free(g->nslot);
+    free(g->copies), free(g->after), free(g->node), free(g->keep_at);
+    free(g->keep), free(g->slot);
     memset(g, 0, sizeof *g);
 }
 
@@ -103,9 +100,6 @@ odds_reserve_node(OddsGraph *g)
         return 1;
     int cap = g->ncap ? g->ncap * 2 : 1024;
     void *q;
-    if (!(q = realloc(g->drawn, (size_t)cap * (NUM_TILES + 1))))
-        return 0;
-    g->drawn = q;
     if (!(q = realloc(g->keep_at, ((size_t)cap + 1) * sizeof(int32_t))))
         return 0;
     g->keep_at = q;
@@ -127,39 +121,24 @@ odds_reserve_keep(OddsGraph *g)
     return 1;
 }
 
-/* A hash table of `count` keys of `stride` bytes (a hand, then for a node its flag),
- * rebuilt with `slots` slots. */
+/* The hash table of hands, rebuilt with `slots` slots. */
 static int
-odds_rehash(int32_t **slot, size_t *nslots, size_t slots, const uint8_t *keys, int stride,
-            int count)
+odds_rehash(OddsGraph *g, size_t slots)
 {
     int32_t *table = malloc(slots * sizeof *table);
     if (table == NULL)
         return 0;
     memset(table, 0xFF, slots * sizeof *table);
-    for (int s = 0; s < count; s++) {
-        const uint8_t *key = keys + (size_t)s * stride;
-        size_t i = (odds_hash(key) ^ (stride > NUM_TILES ? key[NUM_TILES] : 0)) & (slots - 1);
+    for (int s = 0; s < g->n; s++) {
+        size_t i = odds_hash(g->hands + (size_t)s * NUM_TILES) & (slots - 1);
         while (table[i] >= 0)
             i = (i + 1) & (slots - 1);
         table[i] = s;
     }
-    free(*slot);
-    *slot = table;
-    *nslots = slots;
+    free(g->slot);
+    g->slot = table;
+    g->slots = slots;
     return 1;
-}
-
-/* The slot of `key` in the table: where it is, or the empty slot where it would go. */
-static size_t
-odds_find(const int32_t *table, size_t slots, const uint8_t *keys, int stride,
-          const uint8_t *key)
-{
-    size_t i = (odds_hash(key) ^ (stride > NUM_TILES ? key[NUM_TILES] : 0)) & (slots - 1);
-    for (; table[i] >= 0; i = (i + 1) & (slots - 1))
-        if (memcmp(keys + (size_t)table[i] * stride, key, (size_t)stride) == 0)
-            break;
-    return i;
 }
 
 /* The index of `hand`, added with its distance and swaps if new; -1 out of memory, -2
@@ -167,9 +146,10 @@ odds_find(const int32_t *table, size_t slots, const uint8_t *keys, int stride,
 static int32_t
 odds_state(OddsGraph *g, const uint8_t *hand, int dist, int swaps, int max_states)
 {
-    size_t i = odds_find(g->slot, g->slots, g->hands, NUM_TILES, hand);
-    if (g->slot[i] >= 0)
-        return g->slot[i];
+    size_t i = odds_hash(hand) & (g->slots - 1);
+    for (; g->slot[i] >= 0; i = (i + 1) & (g->slots - 1))
+        if (memcmp(g->hands + (size_t)g->slot[i] * NUM_TILES, hand, NUM_TILES) == 0)
+            return g->slot[i];
     if (g->n >= max_states)
         return -2;
     if (!odds_reserve_hand(g))
@@ -179,8 +159,7 @@ odds_state(OddsGraph *g, const uint8_t *hand, int dist, int swaps, int max_state
     g->dist[s] = (int8_t)dist;
     g->swaps[s] = (int8_t)swaps;
     g->slot[i] = s;
-    if ((size_t)g->n * 2 > g->slots &&
-        !odds_rehash(&g->slot, &g->slots, g->slots * 2, g->hands, NUM_TILES, g->n))
+    if ((size_t)g->n * 2 > g->slots && !odds_rehash(g, g->slots * 2))
         return -1;
     return s;
 }
@@ -231,32 +210,22 @@ typedef struct {
     int with_closed, hand_changes, shanten_back, budget, max_states;
 } OddsBuild;
 
-/* The node of the drawn hand `hand` (state `s14`, distance `after`), reached by a draw
- * that `advanced` the hand or not: its index, new with its keeps if unknown; -1 if the
- * rules allow no keep; -2 out of memory; -3 past max_states. A node does not know which
- * tile was drawn: discarding it again gives back the hand it was drawn from, whose value
- * never beats throwing the draw back, so it is never chosen. */
+/* A new node for the drawn hand `hand` (state `s14`, distance `after`, `swaps` tiles
+ * beyond the start), reached by a draw that `advanced` the hand or not, with its keeps:
+ * its index; -1 if the rules allow no keep; -2 out of memory; -3 past max_states. Nodes
+ * are not shared between the hands that draw into the same hand: with a switch on they
+ * almost never meet, and looking them up cost more than it saved. A node does not know
+ * which tile was drawn: discarding it again gives back the hand it was drawn from, whose
+ * value never beats throwing the draw back, so it is never chosen. */
 static int32_t
 odds_node(OddsGraph *g, const OddsBuild *b, uint8_t *hand, const State *s14, int after,
-          int advanced)
+          int swaps, int advanced)
 {
-    uint8_t key[NUM_TILES + 1];
-    memcpy(key, hand, NUM_TILES);
-    key[NUM_TILES] = (uint8_t)advanced;
-    size_t i = odds_find(g->nslot, g->nslots, g->drawn, NUM_TILES + 1, key);
-    if (g->nslot[i] >= 0) {
-        int32_t known = g->nslot[i];
-        return g->keep_at[known] == g->keep_at[known + 1] ? -1 : known;
-    }
     if (!odds_reserve_node(g))
         return -2;
     int32_t node = g->nn;
-    memcpy(g->drawn + (size_t)node * (NUM_TILES + 1), key, NUM_TILES + 1);
     g->keep_at[node] = g->nk;
     const Rules *rules = b->rules;
-    int swaps = 0;
-    for (int x = 0; x < NUM_TILES; x++)
-        swaps += hand[x] > b->start[x] ? hand[x] - b->start[x] : 0;
     for (int x = 0; x < NUM_TILES; x++) {
         if (!hand[x])
             continue;
@@ -281,13 +250,11 @@ odds_node(OddsGraph *g, const OddsBuild *b, uint8_t *hand, const State *s14, int
             return -2;
         g->keep[g->nk++] = kept;
     }
+    if (g->keep_at[node] == g->nk)
+        return -1;
     g->nn++;
     g->keep_at[g->nn] = g->nk;
-    g->nslot[i] = node;
-    if ((size_t)g->nn * 2 > g->nslots &&
-        !odds_rehash(&g->nslot, &g->nslots, g->nslots * 2, g->drawn, NUM_TILES + 1, g->nn))
-        return -2;
-    return g->keep_at[node] == g->nk ? -1 : node;
+    return node;
 }
 
 /* The graph from `start` (3n+1, fits the rules): its hands, draws and the drawn hands'
@@ -300,9 +267,7 @@ odds_build(OddsGraph *g, const Rules *rules, int closed, const uint8_t start[NUM
            int max_states)
 {
     memset(g, 0, sizeof *g);
-    if (!odds_rehash(&g->slot, &g->slots, 1024, NULL, NUM_TILES, 0) ||
-        !odds_rehash(&g->nslot, &g->nslots, 1024, NULL, NUM_TILES + 1, 0) ||
-        !odds_reserve_node(g))
+    if (!odds_rehash(g, 1024) || !odds_reserve_node(g))
         return ODDS_NO_MEMORY;
     g->keep_at[0] = 0;
     uint64_t f = summary(start);
@@ -332,7 +297,8 @@ odds_build(OddsGraph *g, const Rules *rules, int closed, const uint8_t start[NUM
             if (after > 0 && (after < before || extra)) {
                 odds_draw_state(rules, hand, &s13, t, drawn[t], &s14);
                 hand[t]++;
-                node = odds_node(g, &b, hand, &s14, after, after < before);
+                node = odds_node(g, &b, hand, &s14, after, g->swaps[s] + (hand[t] > start[t]),
+                                 after < before);
                 hand[t]--;
                 if (node < -1)
                     return node == -3 ? ODDS_TOO_MANY : ODDS_NO_MEMORY;
@@ -350,110 +316,148 @@ odds_build(OddsGraph *g, const Rules *rules, int closed, const uint8_t start[NUM
     return ODDS_OK;
 }
 
-/* Each node's best keep given the values `later` after the draw, into chosen[] (-1 for
- * none): among keeps, the lowest discarded tile wins unless a later one is better by more
- * than the tolerance. Its value is later[chosen[node]]. */
+/* The two objectives, solved side by side: [0] tenpai (success at distance <= 1),
+ * [1] win (distance 0). */
+#define ODDS_GOALS 2
+static const int ODDS_GOAL[ODDS_GOALS] = {1, 0};
+
+/* Each node's best keep per objective given the values `later` after the draw, into
+ * chosen[o] (-1 for none): among keeps, the lowest discarded tile wins unless a later one
+ * is better by more than the tolerance. Its value is later[o][chosen[o][node]]. */
 static void
-odds_choices(const OddsGraph *g, const double *later, int32_t *chosen)
+odds_choices(const OddsGraph *g, double *const later[ODDS_GOALS],
+             int32_t *const chosen[ODDS_GOALS])
 {
     for (int node = 0; node < g->nn; node++) {
-        double value = -1.0;
-        int32_t kept = -1;
-        for (int k = g->keep_at[node]; k < g->keep_at[node + 1]; k++)
-            if (later[g->keep[k]] > value + ODDS_TOLERANCE)
-                value = later[g->keep[k]], kept = g->keep[k];
-        chosen[node] = kept;
-    }
-}
-
-/* The draws that matter at hand s after t draws: their probabilities in p[] and next
- * hands in next[] (-1: success), how many, and in *stay the probability of throwing the
- * draw back. A draw is kept when its best keep beats throwing it back by more than the
- * tolerance. */
-static int
-odds_law(const OddsGraph *g, int s, int t, int wall, int goal, const double *later,
-         const int32_t *chosen, double *stay, double *p, int32_t *next)
-{
-    double here = later[s];
-    int m = 0, total = 0;
-    for (int d = g->draw_at[s]; d < g->draw_at[s + 1]; d++) {
-        int32_t to = -1, node = g->node[d];
-        if (g->after[d] > goal) {
-            if (node < 0 || (to = chosen[node]) < 0 || !(later[to] > here + ODDS_TOLERANCE))
-                continue;
+        double v0 = -1.0, v1 = -1.0;
+        int32_t k0 = -1, k1 = -1;
+        for (int k = g->keep_at[node]; k < g->keep_at[node + 1]; k++) {
+            int32_t h = g->keep[k];
+            if (later[0][h] > v0 + ODDS_TOLERANCE)
+                v0 = later[0][h], k0 = h;
+            if (later[1][h] > v1 + ODDS_TOLERANCE)
+                v1 = later[1][h], k1 = h;
         }
-        p[m] = g->copies[d];
-        next[m++] = to;
-        total += g->copies[d];
+        chosen[0][node] = k0;
+        chosen[1][node] = k1;
     }
-    int denominator = wall - t > total ? wall - t : total;
-    for (int i = 0; i < m; i++)
-        p[i] /= denominator;
-    *stay = 1.0 - (double)total / denominator;
-    return m;
 }
 
 typedef struct {
-    double *values;  /* (draws + 1) * n */
-    double *mass;    /* 2 * n */
-    int32_t *chosen; /* draws * nodes where kept (the backward pass's choices), else nodes */
-    int kept;        /* the choices of every draw are kept for the forward pass */
+    int m;                    /* draws that matter */
+    double stay;              /* the probability of throwing the draw back */
+    double p[NUM_TILES];      /* their probabilities */
+    int32_t next[NUM_TILES];  /* their next hands, -1 on success */
+} OddsLaw;
+
+/* Per objective, the draws that matter at hand s after t draws. A draw is kept when its
+ * best keep beats throwing it back by more than the tolerance. */
+static void
+odds_law(const OddsGraph *g, int s, int t, int wall, double *const later[ODDS_GOALS],
+         int32_t *const chosen[ODDS_GOALS], OddsLaw law[ODDS_GOALS])
+{
+    int total[ODDS_GOALS] = {0, 0};
+    law[0].m = law[1].m = 0;
+    for (int d = g->draw_at[s]; d < g->draw_at[s + 1]; d++) {
+        int32_t node = g->node[d];
+        for (int o = 0; o < ODDS_GOALS; o++) {
+            int32_t to = -1;
+            if (g->after[d] > ODDS_GOAL[o] &&
+                (node < 0 || (to = chosen[o][node]) < 0 ||
+                 !(later[o][to] > later[o][s] + ODDS_TOLERANCE)))
+                continue;
+            OddsLaw *l = &law[o];
+            l->p[l->m] = g->copies[d];
+            l->next[l->m++] = to;
+            total[o] += g->copies[d];
+        }
+    }
+    for (int o = 0; o < ODDS_GOALS; o++) {
+        int denominator = wall - t > total[o] ? wall - t : total[o];
+        for (int i = 0; i < law[o].m; i++)
+            law[o].p[i] /= denominator;
+        law[o].stay = 1.0 - (double)total[o] / denominator;
+    }
+}
+
+typedef struct {
+    double *values[ODDS_GOALS];  /* (draws + 1) * n each */
+    double *mass[ODDS_GOALS];    /* 2 * n each */
+    int32_t *chosen[ODDS_GOALS]; /* draws * nodes where kept (the backward pass's), else nodes */
+    int kept;                    /* the choices of every draw are kept for the forward pass */
 } OddsWork;
 
-/* The policy's curve for success at distance <= `goal` (0: win, 1: tenpai) into
- * curve[0..draws]. */
+/* The policy's curves, tenpai into curves[0..draws] and win into curves[draws + 1..]:
+ * the values backward from the last draw, then each policy's probability forward. */
 static void
-odds_solve(const OddsGraph *g, int wall, int draws, int goal, const OddsWork *w,
-           double *curve)
+odds_solve(const OddsGraph *g, int wall, int draws, const OddsWork *w, double *curves)
 {
     int n = g->n;
-    double stay, p[NUM_TILES];
-    int32_t next[NUM_TILES];
-    if (g->dist[0] <= goal) {
-        for (int k = 0; k <= draws; k++)
-            curve[k] = 1.0;
-        return;
-    }
-    memset(w->values + (size_t)draws * n, 0, (size_t)n * sizeof *w->values);
+    OddsLaw law[ODDS_GOALS];
+    for (int o = 0; o < ODDS_GOALS; o++)
+        memset(w->values[o] + (size_t)draws * n, 0, (size_t)n * sizeof(double));
     for (int t = draws - 1; t >= 0; t--) {
-        const double *later = w->values + (size_t)(t + 1) * n;
-        double *now = w->values + (size_t)t * n;
-        int32_t *chosen = w->chosen + (w->kept ? (size_t)t * g->nn : 0);
+        double *later[ODDS_GOALS], *now[ODDS_GOALS];
+        int32_t *chosen[ODDS_GOALS];
+        for (int o = 0; o < ODDS_GOALS; o++) {
+            later[o] = w->values[o] + (size_t)(t + 1) * n;
+            now[o] = w->values[o] + (size_t)t * n;
+            chosen[o] = w->chosen[o] + (w->kept ? (size_t)t * g->nn : 0);
+        }
         odds_choices(g, later, chosen);
         for (int s = 0; s < n; s++) {
-            int m = odds_law(g, s, t, wall, goal, later, chosen, &stay, p, next);
-            double sum = 0.0;
-            for (int i = 0; i < m; i++)
-                sum += p[i] * (next[i] < 0 ? 1.0 : later[next[i]]);
-            now[s] = stay * later[s] + sum;
-        }
-    }
-    double *here = w->mass, *moved = w->mass + n, done = 0.0;
-    memset(here, 0, (size_t)n * sizeof *here);
-    here[0] = 1.0;
-    curve[0] = 0.0;
-    for (int t = 0; t < draws; t++) {
-        const double *later = w->values + (size_t)(t + 1) * n;
-        int32_t *chosen = w->chosen + (w->kept ? (size_t)t * g->nn : 0);
-        if (!w->kept)
-            odds_choices(g, later, chosen);
-        memset(moved, 0, (size_t)n * sizeof *moved);
-        for (int s = 0; s < n; s++) {
-            if (here[s] == 0.0)
-                continue;
-            int m = odds_law(g, s, t, wall, goal, later, chosen, &stay, p, next);
-            moved[s] += here[s] * stay;
-            for (int i = 0; i < m; i++) {
-                if (next[i] < 0)
-                    done += here[s] * p[i];
-                else
-                    moved[next[i]] += here[s] * p[i];
+            odds_law(g, s, t, wall, later, chosen, law);
+            for (int o = 0; o < ODDS_GOALS; o++) {
+                double sum = 0.0;
+                for (int i = 0; i < law[o].m; i++)
+                    sum += law[o].p[i] * (law[o].next[i] < 0 ? 1.0 : later[o][law[o].next[i]]);
+                now[o][s] = law[o].stay * later[o][s] + sum;
             }
         }
-        double *swap = here;
-        here = moved, moved = swap;
-        curve[t + 1] = done;
     }
+    double *here[ODDS_GOALS], *moved[ODDS_GOALS], done[ODDS_GOALS] = {0.0, 0.0};
+    for (int o = 0; o < ODDS_GOALS; o++) {
+        here[o] = w->mass[o], moved[o] = w->mass[o] + n;
+        memset(here[o], 0, (size_t)n * sizeof(double));
+        here[o][0] = 1.0;
+        curves[o * (draws + 1)] = 0.0;
+    }
+    for (int t = 0; t < draws; t++) {
+        double *later[ODDS_GOALS];
+        int32_t *chosen[ODDS_GOALS];
+        for (int o = 0; o < ODDS_GOALS; o++) {
+            later[o] = w->values[o] + (size_t)(t + 1) * n;
+            chosen[o] = w->chosen[o] + (w->kept ? (size_t)t * g->nn : 0);
+            memset(moved[o], 0, (size_t)n * sizeof(double));
+        }
+        if (!w->kept)
+            odds_choices(g, later, chosen);
+        for (int s = 0; s < n; s++) {
+            if (here[0][s] == 0.0 && here[1][s] == 0.0)
+                continue;
+            odds_law(g, s, t, wall, later, chosen, law);
+            for (int o = 0; o < ODDS_GOALS; o++) {
+                double m = here[o][s];
+                if (m == 0.0)
+                    continue;
+                moved[o][s] += m * law[o].stay;
+                for (int i = 0; i < law[o].m; i++) {
+                    if (law[o].next[i] < 0)
+                        done[o] += m * law[o].p[i];
+                    else
+                        moved[o][law[o].next[i]] += m * law[o].p[i];
+                }
+            }
+        }
+        for (int o = 0; o < ODDS_GOALS; o++) {
+            double *swap = here[o];
+            here[o] = moved[o], moved[o] = swap;
+            curves[o * (draws + 1) + t + 1] = done[o];
+        }
+    }
+    if (g->dist[0] <= ODDS_GOAL[0]) /* ready now: tenpai from the start */
+        for (int k = 0; k <= draws; k++)
+            curves[k] = 1.0;
 }
 
 /* The most choices kept for the forward pass (4 bytes each); past it they are found
@@ -479,17 +483,22 @@ odds_run(const Rules *rules, int closed, const uint8_t start[NUM_TILES],
     for (int t = 0; t < NUM_TILES; t++)
         wall += unseen[t];
     size_t n = (size_t)g.n, nodes = (size_t)g.nn + 1;
-    int kept = nodes * (size_t)(draws + 1) <= ODDS_KEPT_CHOICES;
-    OddsWork w = {malloc(((size_t)draws + 1) * n * sizeof(double)),
-                  malloc(2 * n * sizeof(double)),
-                  malloc((kept ? (size_t)draws + 1 : 1) * nodes * sizeof(int32_t)), kept};
-    if (w.values && w.mass && w.chosen) {
-        odds_solve(&g, wall, draws, 1, &w, curves);
-        odds_solve(&g, wall, draws, 0, &w, curves + draws + 1);
+    int kept = nodes * (size_t)(draws + 1) * ODDS_GOALS <= ODDS_KEPT_CHOICES;
+    OddsWork w = {{NULL, NULL}, {NULL, NULL}, {NULL, NULL}, kept};
+    int ok = 1;
+    for (int o = 0; o < ODDS_GOALS; o++) {
+        w.values[o] = malloc(((size_t)draws + 1) * n * sizeof(double));
+        w.mass[o] = malloc(2 * n * sizeof(double));
+        w.chosen[o] = malloc((kept ? (size_t)draws + 1 : 1) * nodes * sizeof(int32_t));
+        ok = ok && w.values[o] && w.mass[o] && w.chosen[o];
     }
+    if (ok)
+        odds_solve(&g, wall, draws, &w, curves);
     else
         status = ODDS_NO_MEMORY;
-    free(w.values), free(w.mass), free(w.chosen), odds_free(&g);
+    for (int o = 0; o < ODDS_GOALS; o++)
+        free(w.values[o]), free(w.mass[o]), free(w.chosen[o]);
+    odds_free(&g);
     return status;
 }
 
