@@ -180,9 +180,13 @@ def _within_reach(pos: Position, best: int, rules: Rules) -> None:
 
 def max_states(draws: int) -> int:
     """The most hands one start hand may explore: :data:`~shanten.odds_engine.MAX_STATES`,
-    fewer where the values of ``draws + 1`` draws per hand would pass
-    :data:`~shanten.odds_engine.MAX_VALUES_BYTES`."""
-    return min(MAX_STATES, MAX_VALUES_BYTES // (8 * (draws + 1)))
+    fewer where the values of ``draws + 1`` draws per hand, for both objectives, would
+    pass :data:`~shanten.odds_engine.MAX_VALUES_BYTES`.
+
+    >>> max_states(17), max_states(120)
+    (250000, 69327)
+    """
+    return min(MAX_STATES, MAX_VALUES_BYTES // (2 * 8 * (draws + 1)))
 
 
 def _too_many(start: tuple[int, ...], limit: int) -> RuleError:

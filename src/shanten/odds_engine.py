@@ -44,7 +44,8 @@ TOLERANCE = 1e-12
 #: The most hands the engine explores for one start hand.
 MAX_STATES = 250_000
 
-#: The most memory the values of the programme may take: (draws + 1) doubles per hand.
+#: The most memory the values of the programme may take: (draws + 1) doubles per hand
+#: and objective.
 MAX_VALUES_BYTES = 128 * 2**20
 
 
