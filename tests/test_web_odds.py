@@ -122,7 +122,10 @@ def library_error(call: Any) -> tuple[str, str]:
     [
         ({"q": "12x3m"}, lambda: shanten.odds("12x3m")),
         ({"q": "123m456p789s111z"}, lambda: shanten.odds("123m456p789s111z")),
-        ({"q": "2349m6799p22567s", "draws": "300"}, lambda: shanten.odds("2349m6799p22567s", draws=300)),
+        (
+            {"q": "2349m6799p22567s", "draws": "300"},
+            lambda: shanten.odds("2349m6799p22567s", draws=300),
+        ),
         ({"q": "11112m", "visible": "1m"}, lambda: shanten.odds("11112m", visible="1m")),
     ],
 )
@@ -153,11 +156,12 @@ def test_the_odds_parameters_are_read_strictly(
 
 
 def test_the_engines_refusal_ends_the_stream_with_its_message(address: tuple[str, int]) -> None:
-    switches = {"hand_changes": True, "shanten_back": True}
     answer = request(address, odds_url(REFUSED, hand_changes=1, shanten_back=1))
     assert answer.status == 200
     got = lines(answer.body)
-    kind, message = library_error(lambda: shanten.odds(REFUSED, **switches))
+    kind, message = library_error(
+        lambda: shanten.odds(REFUSED, hand_changes=True, shanten_back=True)
+    )
     assert got[-1] == {"error": {"type": kind, "message": message}}
     assert kind == "RuleError" and "(the limit)" in message
     assert got[0]["total"] == 1 and len(got) == 2  # refused before its one row
@@ -241,7 +245,7 @@ def test_an_answer_read_to_its_end_frees_its_worker() -> None:
             answer = request(address, odds_url("23489m6799p22567s", draws=2))
             assert answer.status == 200 and lines(answer.body)[-1] == {"done": True}
         # a raw client that half-closes at once is still answered in full
-        status, headers, body = parse(
+        status, _, body = parse(
             raw(
                 address,
                 f"GET {odds_url('123m456p789s1122z', draws=2)} HTTP/1.1\r\nHost: x\r\n\r\n".encode(),

@@ -76,7 +76,7 @@ def library_message(body: bytes) -> dict[str, Any]:
         b"<mjloggm ver='2.3'><GO type='169'/><UN n0='A'/><INIT seed='0,0,0,0,0,0' ten='250,250,250,250' oya='0' hai0='1' hai1='2' hai2='3' hai3='4'/></mjloggm>",
         b'{"title": ["x"], "log": [[1]]}',
         b"\x1f\x8b broken gzip",
-        "/etc/passwd".encode(),  # bytes are the record, never a path
+        b"/etc/passwd",  # bytes are the record, never a path
     ],
 )
 def test_a_bad_record_is_the_librarys_400(address: tuple[str, int], body: bytes) -> None:
@@ -122,7 +122,11 @@ def test_the_limit_is_the_servers_and_the_page_says_it() -> None:
 @pytest.mark.parametrize(
     ("head", "status", "message"),
     [
-        (b"POST /api/review HTTP/1.1\r\nHost: x\r\n\r\n", 411, "a POST needs a Content-Length header"),
+        (
+            b"POST /api/review HTTP/1.1\r\nHost: x\r\n\r\n",
+            411,
+            "a POST needs a Content-Length header",
+        ),
         (
             b"POST /api/review HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n",
             411,
@@ -138,7 +142,11 @@ def test_the_limit_is_the_servers_and_the_page_says_it() -> None:
             400,
             "Content-Length is one number of bytes, not '5, 6'",
         ),
-        (b"POST /api/review HTTP/1.1\r\nContent-Length: 50\r\n\r\nhello", 400, "the request ended early"),
+        (
+            b"POST /api/review HTTP/1.1\r\nContent-Length: 50\r\n\r\nhello",
+            400,
+            "the request ended early",
+        ),
     ],
 )
 def test_the_body_is_read_strictly(
@@ -150,12 +158,14 @@ def test_the_body_is_read_strictly(
 
 
 def test_a_body_that_trickles_in_too_slowly_is_a_408() -> None:
-    with serving(request_timeout=0.5) as address:
-        with socket.create_connection(address, timeout=10) as sock:
-            sock.sendall(b"POST /api/review HTTP/1.1\r\nContent-Length: 100\r\n\r\nhello")
-            answer = b""
-            while chunk := sock.recv(65536):
-                answer += chunk
+    with (
+        serving(request_timeout=0.5) as address,
+        socket.create_connection(address, timeout=10) as sock,
+    ):
+        sock.sendall(b"POST /api/review HTTP/1.1\r\nContent-Length: 100\r\n\r\nhello")
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
     status, _, body = parse(answer)
     assert status == 408 and json.loads(body)["error"]["type"] == "RequestTimeout"
 

@@ -33,10 +33,10 @@ import io
 import json
 import logging
 import re
+import select
 import socket
 import socketserver
 import time
-import select
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http import HTTPStatus
@@ -350,8 +350,7 @@ class Connection(socketserver.StreamRequestHandler):
             raise ProtocolError(
                 HTTPStatus.BAD_REQUEST,
                 "BadRequest",
-                "Content-Length is one number of bytes, not "
-                f"{escape(', '.join(given))[:40]!r}",
+                f"Content-Length is one number of bytes, not {escape(', '.join(given))[:40]!r}",
             )
         length = int(given[0])
         limit = int(getattr(self.server, "max_body", MAX_BODY))

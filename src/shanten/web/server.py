@@ -39,6 +39,7 @@ from typing import Final
 
 from shanten.errors import ShantenError
 from shanten.report import report
+from shanten.web.odds_api import ODDS_WORKERS, odds_response
 from shanten.web.protocol import (
     IDLE_TIMEOUT,
     MAX_BODY,
@@ -52,7 +53,6 @@ from shanten.web.protocol import (
     escape,
     is_known_method,
 )
-from shanten.web.odds_api import ODDS_WORKERS, odds_response
 from shanten.web.query import MAX_INPUT, PARAMETERS, BadRequest, Query, parse_query
 from shanten.web.review_api import review_response
 from shanten.web.tiles_svg import tile_sprite

@@ -42,8 +42,12 @@
       }
       const line = table.querySelector(`tr.discard-row[data-discard="${row.discard}"]`);
       if (!line) continue;
-      line.querySelector("td.odds.tenpai").textContent = percent(row.tenpai[row.tenpai.length - 1]);
-      line.querySelector("td.odds.win").textContent = percent(row.win[row.win.length - 1]);
+      for (const key of ["tenpai", "win"]) {
+        const cell = line.querySelector(`td.odds.${key}`);
+        const value = row[key][row[key].length - 1];
+        cell.textContent = percent(value);
+        cell.dataset.value = String(value);
+      }
     }
   }
 
@@ -68,7 +72,7 @@
     for (let i = 0; i <= 4; i += 1) {
       const p = (scale * i) / 4;
       grid.push(svg("line", { x1: left, x2: w - pad, y1: y(p), y2: y(p), class: "grid" }));
-      grid.push(svg("text", { x: left - 6, y: y(p) + 4, "text-anchor": "end" }, `${Math.round(p * 100)}%`));
+      grid.push(svg("text", { x: left - 6, y: y(p) + 4, "text-anchor": "end" }, `${(p * 100).toFixed(scale < 0.2 ? 1 : 0)}%`));
     }
     const step = Math.max(1, Math.ceil(draws / 8));
     for (let k = 0; k <= draws; k += step) {
