@@ -139,6 +139,19 @@ def test_paste_a_record_or_upload_it_gzipped(page: Page, tmp_path: Path) -> None
     assert page.inner_text("#review-about").startswith("tenhou-xml, ")
 
 
+def test_names_from_the_record_are_shown_as_text(page: Page) -> None:
+    """A name is the record's text: drawn as text, never read as markup."""
+    record = JSON.read_text(encoding="utf-8").replace("Aさん", "<img src=x onerror=alert(1)>", 1)
+    page.goto("/")
+    page.fill("#review-text", record)
+    assert send(page) == "done"
+    names = page.eval_on_selector_all(
+        "#review tr.player-row td:first-child", "tds => tds.map(td => td.textContent.trim())"
+    )
+    assert names[0] == "<img src=x onerror=alert(1)>"
+    assert page.locator("#review img").count() == 0
+
+
 def test_a_bad_record_shows_the_librarys_message(page: Page, tmp_path: Path) -> None:
     page.goto("/")
     page.fill("#review-text", "<mjloggm ver='2.3'></mjloggm")

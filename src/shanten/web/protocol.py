@@ -30,18 +30,26 @@ from __future__ import annotations
 import email.utils
 import http.client
 import io
-import json
 import logging
 import re
 import select
 import socket
 import socketserver
 import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from http import HTTPStatus
 from typing import TYPE_CHECKING, Final
 from urllib.parse import urlsplit
+
+from shanten.web.messages import (
+    ErrorAnswer,
+    EscapingFormatter,
+    ProtocolError,
+    Request,
+    Response,
+    Stream,
+    error_body,
+    escape,
+)
 
 if TYPE_CHECKING:
     from _typeshed import WriteableBuffer
@@ -84,7 +92,6 @@ MAX_TARGET: Final = 2048
 _LINGER_SECONDS: Final = 1.0
 _LINGER_BYTES: Final = 1 << 20
 
-_JSON: Final = "application/json; charset=utf-8"
 _LENGTH: Final = re.compile(r"[0-9]{1,15}")
 _REQUEST_LINE: Final = re.compile(
     r"([!#$%&'*+.^_`|~0-9A-Za-z-]+) ([^\x00-\x20\x7f]+) HTTP/(\d)\.(\d)"
@@ -92,103 +99,6 @@ _REQUEST_LINE: Final = re.compile(
 _KNOWN_METHODS: Final = frozenset(
     {"GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT"}
 )
-
-
-def escape(text: str, *, keep: str = "") -> str:
-    """``text`` with every control or invisible character, and the backslash, written as
-    a Python escape (``\\x1b``, ``\\u202e``, ``\\\\``), so that it prints as itself on a
-    terminal. Characters in ``keep`` (such as a traceback's newlines) stay as they are."""
-    if text.isprintable() and "\\" not in text:
-        return text
-    return "".join(
-        char
-        if (char.isprintable() and char != "\\") or char in keep
-        else "\\\\"
-        if char == "\\"
-        else ascii(char)[1:-1]
-        for char in text
-    )
-
-
-class EscapingFormatter(logging.Formatter):
-    """Log lines with control characters escaped (:func:`escape`), a traceback's
-    newlines kept: for a handler that writes to a terminal."""
-
-    def format(self, record: logging.LogRecord) -> str:
-        return escape(super().format(record), keep="\n")
-
-
-def error_body(kind: str, message: str) -> bytes:
-    """``{"error": {"type": kind, "message": message}}`` as UTF-8 JSON."""
-    return json.dumps({"error": {"type": kind, "message": message}}, ensure_ascii=False).encode()
-
-
-class ErrorAnswer(Exception):
-    """A request answered with ``status`` and a JSON error of type ``kind`` saying
-    ``message``, never with a stack trace."""
-
-    def __init__(self, status: HTTPStatus, kind: str, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.kind = kind
-        self.message = message
-
-
-class ProtocolError(ErrorAnswer):
-    """A request that is not HTTP/1.1 as this server reads it: answered, then the
-    connection is closed."""
-
-
-@dataclass(frozen=True)
-class Request:
-    """A request as read: ``path`` and ``query`` are split from the target, not decoded."""
-
-    method: str
-    target: str
-    path: str
-    query: str
-    headers: http.client.HTTPMessage
-    keep_alive: bool
-    body: bytes = b""
-
-
-@dataclass(frozen=True)
-class Stream:
-    """A body sent piece by piece as ``chunks`` yields them (each ``next`` may compute),
-    without a length, on a connection closed after it. Between two pieces the connection
-    checks that the client is still there, and stops asking for more when it is not;
-    ``on_close`` runs once the stream ends, is cut short or is never read."""
-
-    chunks: Iterator[bytes]
-    on_close: Callable[[], None] = lambda: None
-
-    def close(self) -> None:
-        """Stop the chunks (a generator's ``finally`` runs) and run ``on_close``."""
-        try:
-            stop = getattr(self.chunks, "close", None)
-            if stop is not None:
-                stop()
-        finally:
-            self.on_close()
-
-
-@dataclass(frozen=True)
-class Response:
-    """What to send: a status, a body and its type, the cache rule and any other headers;
-    ``close`` ends the connection after it."""
-
-    status: HTTPStatus
-    body: bytes
-    content_type: str = _JSON
-    cache: str = "no-store"
-    headers: dict[str, str] = field(default_factory=dict)
-    close: bool = False
-    stream: Stream | None = None
-
-    @classmethod
-    def error(cls, status: HTTPStatus, kind: str, message: str, *, close: bool = False) -> Response:
-        """A JSON error: ``{"error": {"type": kind, "message": message}}``."""
-        return cls(status, error_body(kind, message), close=close)
 
 
 class _Clock(io.RawIOBase):
