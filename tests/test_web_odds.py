@@ -167,10 +167,37 @@ def test_the_engines_refusal_ends_the_stream_with_its_message(address: tuple[str
     assert got[0]["total"] == 1 and len(got) == 2  # refused before its one row
 
 
-def test_head_computes_nothing(address: tuple[str, int]) -> None:
-    answer = request(address, odds_url(SLOW, hand_changes=1, shanten_back=1), method="HEAD")
-    assert answer.status == 200 and answer.body == b""
-    assert answer.headers["content-type"] == "application/x-ndjson; charset=utf-8"
+def test_head_computes_nothing_and_frees_its_worker() -> None:
+    with serving(odds_workers=1) as address:
+        for _ in range(2):
+            answer = request(address, odds_url(SLOW, hand_changes=1, shanten_back=1), method="HEAD")
+            assert answer.status == 200 and answer.body == b""
+            assert answer.headers["content-type"] == "application/x-ndjson; charset=utf-8"
+        answer = request(address, odds_url("23489m6799p22567s", draws=2))
+        assert answer.status == 200 and lines(answer.body)[-1] == {"done": True}
+
+
+def test_a_bug_mid_stream_ends_it_with_a_plain_error(
+    address: tuple[str, int], monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    compute = odds_api.row
+
+    def broken(*args: Any) -> dict[str, Any]:
+        if str(args[2]) == "9p":
+            raise RuntimeError("secret detail")
+        return compute(*args)
+
+    monkeypatch.setattr(odds_api, "row", broken)
+    answer = request(address, odds_url("23489m6799p22567s", draws=2))
+    got = lines(answer.body)
+    assert got[-1] == {
+        "error": {
+            "type": "InternalError",
+            "message": "internal error: the server log has the details",
+        }
+    }
+    assert "secret" not in answer.body.decode()
+    assert "RuntimeError: secret detail" in caplog.text
 
 
 def read_line(sock: socket.socket, buffer: bytearray) -> bytes:

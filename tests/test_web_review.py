@@ -16,6 +16,7 @@ import pytest
 
 import shanten
 from shanten.web.protocol import MAX_BODY
+from shanten.web.review_api import MAX_UNPACKED
 from web_harness import parse, raw, serving
 
 GAMES = sorted((Path(__file__).parent / "data" / "tenhou").glob("*gm-*"))
@@ -59,6 +60,22 @@ def test_a_gzipped_record_is_sent_as_its_bytes(address: tuple[str, int]) -> None
     status, _, answer = post(address, gzip.compress(data))
     assert status == 200
     assert answer == shanten.review(data).to_dict()
+
+
+def test_a_gzip_that_unpacks_past_the_limit_is_a_413(address: tuple[str, int]) -> None:
+    """A small upload may unpack into gigabytes: it is read no further than the limit."""
+    bomb = gzip.compress(b" " * (MAX_UNPACKED + 1), compresslevel=9)
+    assert len(bomb) < MAX_BODY // 20
+    status, _, answer = post(address, bomb)
+    assert status == 413
+    assert answer["error"] == {
+        "type": "RecordTooLarge",
+        "message": f"the record is over {MAX_UNPACKED:,} bytes (50 MB) once unpacked",
+    }
+    # within the limit, layers of gzip are unpacked one by one
+    twice = gzip.compress(gzip.compress(GAMES[0].read_bytes()))
+    status, _, answer = post(address, twice)
+    assert status == 200 and answer == shanten.review(GAMES[0].read_bytes()).to_dict()
 
 
 def library_message(body: bytes) -> dict[str, Any]:

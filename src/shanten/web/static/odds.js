@@ -213,7 +213,7 @@
       el(
         "div",
         { class: "odds-controls" },
-        el("label", {}, "Draws left ", ja("残りツモ"), " ", el("input", { id: "odds-draws", type: "number", min: 0, max: 120, value: 17, inputmode: "numeric" })),
+        el("label", {}, "Draws left ", ja("残りツモ"), " ", el("input", { id: "odds-draws", type: "number", min: 0, value: 17, inputmode: "numeric" })),
         el("label", {}, el("input", { id: "odds-hand-changes", type: "checkbox" }), " Hand changes ", ja("手変わり")),
         el("label", {}, el("input", { id: "odds-shanten-back", type: "checkbox" }), " Shanten back ", ja("向聴戻し")),
         el("button", { type: "button", id: "odds-compute", onclick: () => compute(card, query) }, "Compute odds"),
