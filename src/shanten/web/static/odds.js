@@ -75,9 +75,11 @@
       grid.push(svg("text", { x: left - 6, y: y(p) + 4, "text-anchor": "end" }, `${(p * 100).toFixed(scale < 0.2 ? 1 : 0)}%`));
     }
     const step = Math.max(1, Math.ceil(draws / 8));
-    for (let k = 0; k <= draws; k += step) {
-      grid.push(svg("text", { x: x(k), y: h - bottom + 16, "text-anchor": "middle" }, String(k)));
-    }
+    const ticks = [];
+    for (let k = 0; k <= draws; k += step) ticks.push(k);
+    // the last draw is always marked, in place of a mark too close to it
+    if (ticks[ticks.length - 1] !== draws) ticks[draws - ticks[ticks.length - 1] < step / 2 && ticks.length > 1 ? ticks.length - 1 : ticks.length] = draws;
+    for (const k of ticks) grid.push(svg("text", { x: x(k), y: h - bottom + 16, "text-anchor": "middle" }, String(k)));
     const lines = best.map((row, i) =>
       svg("polyline", {
         points: row.win.map((p, k) => `${x(k).toFixed(1)},${y(p).toFixed(1)}`).join(" "),
@@ -237,7 +239,7 @@
     const { query, data } = event.detail;
     if (data.shanten.min < 0) return; // a complete hand has nothing left to draw
     const result = document.getElementById("result");
-    const after = result.querySelector("#discards, #ukeire");
-    if (after) after.after(oddsCard(query, data));
+    const table = result.querySelector("#discards, #ukeire");
+    if (table) table.before(oddsCard(query, data)); // above the table its columns join
   });
 })();
