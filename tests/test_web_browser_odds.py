@@ -5,14 +5,19 @@ usual error, and use it 360 px wide. Screenshots go to the test's tmp directory.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import pytest
+
 import shanten
 import test_web_browser as shared
+from shanten.web import odds_api
+from web_harness import request, serving
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Browser, Page
 
 # the browser, the server and a fresh tab, as in test_web_browser
 browser, base_url, page = shared.browser, shared.base_url, shared.page
@@ -138,6 +143,44 @@ def test_a_long_computation_shows_progress_and_can_be_cancelled(page: Page, tmp_
     # the page goes on: a quicker question is answered at once
     compute(page, 3)
     assert settled(page) == "done"
+
+
+def test_cancel_stops_the_servers_computation(
+    browser: Browser, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Cancel aborts the fetch; the server notices once the discard in progress is done,
+    starts no other, and its one worker is free again for the next question."""
+    started: list[object] = []
+    compute_row = odds_api.row
+
+    def counted(*args: Any) -> dict[str, Any]:
+        started.append(args[2])
+        return compute_row(*args)
+
+    monkeypatch.setattr(odds_api, "row", counted)
+    with serving(odds_workers=1) as (host, port):
+        context = browser.new_context(base_url=f"http://{host}:{port}")
+        try:
+            tab = context.new_page()
+            tab.goto(f"/?q={SLOW}")
+            shared.analysed(tab)
+            compute(tab, 17, hand_changes=True, shanten_back=True)
+            tab.wait_for_function(
+                "() => /^1 of/.test(document.querySelector('#odds-progress').textContent)",
+                timeout=30_000,
+            )
+            tab.click("#odds-cancel")
+            assert settled(tab) == "cancelled"
+            at_cancel = len(started)
+            deadline = time.monotonic() + 20
+            while (answer := request((host, port), "/api/odds?q=1m&draws=1")).status == 503:
+                assert time.monotonic() < deadline, "the worker was never freed"
+                time.sleep(0.2)
+            assert answer.status == 200
+        finally:
+            context.close()
+    assert at_cancel < len(shanten.discards(SLOW))
+    assert len(started) == at_cancel + 1  # the slow one started no row after the cancel
 
 
 def test_the_engines_refusal_is_the_pages_usual_error(page: Page) -> None:
