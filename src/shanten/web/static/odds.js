@@ -224,7 +224,7 @@
         "div",
         { class: "odds-status" },
         el("span", { id: "odds-progress", role: "status" }),
-        el("progress", { hidden: true }),
+        el("progress", { hidden: true, "aria-label": "discards computed" }),
         el("button", { type: "button", id: "odds-cancel", hidden: true, onclick: () => running && running.controller.abort() }, "Cancel"),
       ),
       el("div", { id: "odds-out" }),

@@ -191,15 +191,16 @@
     event.preventDefault();
     errorBox.hidden = true;
     const chosen = file.files && file.files[0];
-    const body = chosen ? await chosen.arrayBuffer() : new TextEncoder().encode(text.value);
-    if (!body.byteLength) {
+    const size = chosen ? chosen.size : new TextEncoder().encode(text.value).byteLength;
+    if (!size) {
       showError("No record: paste a game record or choose its file.");
       return;
     }
-    if (body.byteLength > maxBody) {
-      showError(`The record is ${body.byteLength.toLocaleString("en")} bytes long: at most ${maxBody.toLocaleString("en")} bytes (5 MB) are read.`);
+    if (size > maxBody) { // refused here: the server would not read it
+      showError(`The record is ${size.toLocaleString("en")} bytes long: at most ${maxBody.toLocaleString("en")} bytes (5 MB) are read.`);
       return;
     }
+    const body = chosen ? await chosen.arrayBuffer() : text.value;
     section.dataset.state = "loading";
     status.textContent = "Reviewing…";
     let response;
