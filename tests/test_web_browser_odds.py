@@ -145,6 +145,23 @@ def test_a_long_computation_shows_progress_and_can_be_cancelled(page: Page, tmp_
     assert settled(page) == "done"
 
 
+def test_asking_again_replaces_the_computation_on_its_way(page: Page) -> None:
+    """A second Compute while the first runs: the first is dropped, and only the second's
+    answer is drawn (never a "Cancelled" from the first over it)."""
+    page.goto(f"/?q={SLOW}")
+    shared.analysed(page)
+    compute(page, 17, hand_changes=True, shanten_back=True)
+    page.wait_for_selector("#odds[data-state=running]", state="attached")
+    compute(page, 2)
+    assert settled(page) == "done"
+    total = len(shanten.discards(SLOW))
+    assert page.inner_text("#odds-progress") == f"{total} of {total} discards, within 2 draws."
+    expected = shanten.odds(SLOW, draws=2)
+    assert isinstance(expected, tuple)
+    wins = {cell["discard"]: float(cell["win"]) for cell in odds_cells(page, "all")}
+    assert wins == {str(row.discard): row.win[-1] for row in expected}
+
+
 def test_cancel_stops_the_servers_computation(
     browser: Browser, monkeypatch: pytest.MonkeyPatch
 ) -> None:

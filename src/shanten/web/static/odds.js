@@ -155,8 +155,10 @@
     const rows = [];
     let total = 0;
     let ended = false;
+    // a computation replaced by a newer one (or by another hand) no longer draws anything
+    const stale = () => !running || running.controller !== controller;
     const finish = (state, text) => {
-      if (running && running.controller === controller) running = null;
+      running = null;
       card.dataset.state = state;
       progress.textContent = text;
       bar.hidden = true;
@@ -166,11 +168,13 @@
       const response = await fetch(`/api/odds?${params}`, { signal: controller.signal, headers: { Accept: "application/x-ndjson" } });
       if (!response.ok) {
         const data = await response.json();
+        if (stale()) return;
         finish("error", "");
         showError(data && data.error ? data.error.message : `The server answered ${response.status}.`);
         return;
       }
       await readLines(response, (line) => {
+        if (stale()) return;
         if (line.total !== undefined) {
           total = line.total;
           bar.max = total;
@@ -190,6 +194,7 @@
         }
       });
     } catch (error) {
+      if (stale()) return;
       if (error.name === "AbortError") finish("cancelled", `Cancelled after ${rows.length} of ${total} discards.`);
       else {
         finish("error", "");
@@ -197,7 +202,7 @@
       }
       return;
     }
-    if (card.dataset.state === "error") return;
+    if (stale()) return; // ended by an error line
     if (!ended) {
       finish("error", "");
       showError("The server stopped before it had computed every discard.");
