@@ -200,6 +200,42 @@ def test_cancel_stops_the_servers_computation(
     assert len(started) == at_cancel + 1  # the slow one started no row after the cancel
 
 
+def test_leaving_the_hand_stops_its_computation(
+    browser: Browser, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bad hand typed while the odds run clears the analysis: the page drops the fetch at
+    the next row, and the server stops and frees its one worker."""
+    started: list[object] = []
+    compute_row = odds_api.row
+
+    def counted(*args: Any) -> dict[str, Any]:
+        started.append(args[2])
+        return compute_row(*args)
+
+    monkeypatch.setattr(odds_api, "row", counted)
+    total = len(shanten.discards(SLOW))
+    with serving(odds_workers=1) as (host, port):
+        context = browser.new_context(base_url=f"http://{host}:{port}")
+        try:
+            tab = context.new_page()
+            tab.goto(f"/?q={SLOW}")
+            shared.analysed(tab)
+            compute(tab, 17, hand_changes=True, shanten_back=True)
+            tab.wait_for_selector("#odds[data-state=running]", state="attached")
+            shared.submit(tab, "12x3m")
+            assert tab.is_hidden("#result") and tab.locator("#odds").count() == 0
+            at_clear = len(started)
+            deadline = time.monotonic() + 30
+            while (answer := request((host, port), "/api/odds?q=1m&draws=1")).status == 503:
+                assert time.monotonic() < deadline, "the worker was never freed"
+                time.sleep(0.2)
+            assert answer.status == 200
+        finally:
+            context.close()
+    # the row on its way when the hand was left, and at most the one after it
+    assert len(started) - 1 <= at_clear + 1 < total
+
+
 def test_the_engines_refusal_is_the_pages_usual_error(page: Page) -> None:
     page.goto(f"/?q={REFUSED}")
     shared.analysed(page)

@@ -174,6 +174,7 @@
         return;
       }
       await readLines(response, (line) => {
+        if (!card.isConnected) controller.abort(); // the analysis it belongs to is gone
         if (stale()) return;
         if (line.total !== undefined) {
           total = line.total;
