@@ -225,6 +225,11 @@ class Server(socketserver.ThreadingTCPServer):
     odds_workers: int = ODDS_WORKERS
     odds_slots: threading.BoundedSemaphore
 
+    def server_activate(self) -> None:
+        """Listen, with as many odds places free as ``odds_workers`` says."""
+        self.odds_slots = threading.BoundedSemaphore(self.odds_workers)
+        super().server_activate()
+
     def handle_error(self, request: object, client_address: object) -> None:
         """A connection's unexpected error goes to the log (escaped), not to stderr raw;
         a client that went away is no error."""
@@ -262,7 +267,6 @@ def make_server(
     server = cls((host, port), _Handler, bind_and_activate=False)
     server.request_timeout, server.idle_timeout = request_timeout, idle_timeout
     server.max_body, server.odds_workers = max_body, odds_workers
-    server.odds_slots = threading.BoundedSemaphore(odds_workers)
     try:
         server.server_bind()
         server.server_activate()
