@@ -181,6 +181,7 @@ def test_cancel_stops_the_servers_computation(
             tab = context.new_page()
             tab.goto(f"/?q={SLOW}")
             shared.analysed(tab)
+            assert tab.get_attribute("body", "data-state") == "done", tab.inner_text("body")
             compute(tab, 17, hand_changes=True, shanten_back=True)
             tab.wait_for_function(
                 "() => /^1 of/.test(document.querySelector('#odds-progress').textContent)",
@@ -220,6 +221,7 @@ def test_leaving_the_hand_stops_its_computation(
             tab = context.new_page()
             tab.goto(f"/?q={SLOW}")
             shared.analysed(tab)
+            assert tab.get_attribute("body", "data-state") == "done", tab.inner_text("body")
             compute(tab, 17, hand_changes=True, shanten_back=True)
             tab.wait_for_selector("#odds[data-state=running]", state="attached")
             shared.submit(tab, "12x3m")
