@@ -8,6 +8,7 @@ import http.client
 import json
 import socket
 import time
+from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlencode
 
@@ -15,6 +16,7 @@ import pytest
 
 import shanten
 from shanten.web import odds_api
+from shanten.web.messages import Stream
 from web_harness import parse, raw, request, serving
 
 #: 3-shanten: both switches take tens of seconds over its 14 discards, seconds each.
@@ -283,3 +285,26 @@ def test_an_answer_read_to_its_end_frees_its_worker() -> None:
         connection.request("GET", odds_url("23489m6799p22567s", draws=2))
         assert connection.getresponse().status == 200
         connection.close()
+
+
+def test_a_stream_is_closed_once() -> None:
+    """Closing stops the chunks and frees the stream's place once, however often it is
+    called, read or not."""
+    freed: list[int] = []
+
+    def chunks() -> Iterator[bytes]:
+        try:
+            yield b"a\n"
+            yield b"b\n"
+        finally:
+            freed.append(0)
+
+    unread = Stream(chunks(), lambda: freed.append(1))
+    unread.close()
+    unread.close()
+    assert freed == [1]  # a generator never started has no finally to run
+    started = Stream(chunks(), lambda: freed.append(2))
+    assert next(iter(started.chunks)) == b"a\n"
+    started.close()
+    started.close()
+    assert freed == [1, 0, 2]

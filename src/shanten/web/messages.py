@@ -88,18 +88,23 @@ class Request:
     body: bytes = b""
 
 
-@dataclass(frozen=True)
+@dataclass
 class Stream:
     """A body sent piece by piece as ``chunks`` yields them (each ``next`` may compute),
     without a length, on a connection closed after it. Between two pieces the connection
     checks that the client is still there, and stops asking for more when it is not;
-    ``on_close`` runs once the stream ends, is cut short or is never read."""
+    ``on_close`` runs once, when the stream ends, is cut short or is never read."""
 
     chunks: Iterator[bytes]
     on_close: Callable[[], None] = lambda: None
+    closed: bool = field(default=False, init=False)
 
     def close(self) -> None:
-        """Stop the chunks (a generator's ``finally`` runs) and run ``on_close``."""
+        """Stop the chunks (a generator's ``finally`` runs) and run ``on_close``; only the
+        first call does anything."""
+        if self.closed:
+            return
+        self.closed = True
         try:
             stop = getattr(self.chunks, "close", None)
             if stop is not None:

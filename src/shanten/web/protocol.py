@@ -323,6 +323,8 @@ class Connection(socketserver.StreamRequestHandler):
             sent = len(response.body)
         else:
             try:
+                if method == "HEAD":  # nothing of it is sent: done with it before answering
+                    stream.close()
                 self.wfile.write(data)
                 sent = 0 if method == "HEAD" else self._stream(stream)
             finally:
