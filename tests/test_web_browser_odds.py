@@ -6,6 +6,7 @@ usual error, and use it 360 px wide. Screenshots go to the test's tmp directory.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,8 +20,17 @@ from web_harness import request, serving
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
-# the browser, the server and a fresh tab, as in test_web_browser
-browser, base_url, page = shared.browser, shared.base_url, shared.page
+# the browser and a fresh tab, as in test_web_browser
+browser, page = shared.browser, shared.page
+
+
+@pytest.fixture(scope="module")
+def base_url() -> Iterator[str]:
+    """The page's server, with room for the computations a test leaves behind: one that
+    is cancelled ends its discard in progress while the next test already asks."""
+    with serving(odds_workers=4) as (host, port):
+        yield f"http://{host}:{port}"
+
 
 HAND = "23489m6799p22567s"
 #: 3-shanten: both switches take seconds per discard.
