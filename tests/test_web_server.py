@@ -112,6 +112,8 @@ def test_the_page_and_its_files(address: tuple[str, int]) -> None:
     assert "http://" not in html.replace('xmlns="http://www.w3.org/2000/svg"', "")  # no CDN
     for path, kind in [
         ("/static/app.js", "text/javascript"),
+        ("/static/odds.js", "text/javascript"),
+        ("/static/review.js", "text/javascript"),
         ("/static/style.css", "text/css"),
         ("/favicon.svg", "image/svg+xml"),
     ]:
@@ -120,6 +122,10 @@ def test_the_page_and_its_files(address: tuple[str, int]) -> None:
         assert response.headers["content-type"] == f"{kind}; charset=utf-8"
         assert response.headers["x-content-type-options"] == "nosniff"
         assert b"https://" not in response.body
+        assert response.headers["cache-control"] == "no-cache"
+    for script in ("app.js", "odds.js", "review.js"):  # each loaded by the page, in order
+        assert f'<script src="/static/{script}" defer></script>' in html
+    assert html.index("/static/app.js") < html.index("/static/odds.js")
 
 
 def test_head_sends_headers_only(address: tuple[str, int]) -> None:

@@ -15,9 +15,9 @@ from shanten.web.server import make_server
 
 
 @contextmanager
-def serving(**limits: float) -> Iterator[tuple[str, int]]:
+def serving(**limits: Any) -> Iterator[tuple[str, int]]:
     """A server on 127.0.0.1 and a free port, serving from a thread until the block ends;
-    ``limits`` are make_server's timeouts."""
+    ``limits`` are make_server's (timeouts, body size, odds workers)."""
     srv = make_server("127.0.0.1", 0, **limits)
     thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05})
     thread.daemon = True

@@ -1,9 +1,10 @@
 """HTTP/1.1 for the local page: one connection, read strictly, answered in one write.
 
-:class:`Connection` reads each request on a connection (the request line and the headers;
-the page's requests have no body), hands it to :meth:`Connection.answer` and sends the
+:class:`Connection` reads each request on a connection (the request line, the headers and,
+for a POST, its body), hands it to :meth:`Connection.answer` and sends the
 :class:`Response` in a single write on a socket with ``TCP_NODELAY``, so a kept-alive
-connection never waits on the Nagle / delayed-ACK stall. It keeps these limits:
+connection never waits on the Nagle / delayed-ACK stall; a :class:`Stream` response is
+sent piece by piece instead, and the connection closed after it. It keeps these limits:
 
 - a request must arrive whole within :data:`REQUEST_TIMEOUT` seconds of its first byte,
   however slowly it trickles in (else 408); an idle kept-alive connection is closed after
@@ -11,6 +12,9 @@ connection never waits on the Nagle / delayed-ACK stall. It keeps these limits:
 - the request line and each header line are at most :data:`MAX_LINE` bytes (else 414 or
   431), at most :data:`MAX_HEADERS` headers, the address at most :data:`MAX_TARGET`
   characters (414);
+- a POST's body must be announced by ``Content-Length`` (else 411) and be at most the
+  server's ``max_body`` bytes, :data:`MAX_BODY` by default (else 413); it is read within
+  the same :data:`REQUEST_TIMEOUT`;
 - anything that is not ``METHOD /address HTTP/1.x`` gets a status line and a JSON error,
   never silence and never a bare body.
 
@@ -26,22 +30,33 @@ from __future__ import annotations
 import email.utils
 import http.client
 import io
-import json
 import logging
 import re
+import select
 import socket
 import socketserver
 import time
-from dataclasses import dataclass, field
 from http import HTTPStatus
 from typing import TYPE_CHECKING, Final
 from urllib.parse import urlsplit
+
+from shanten.web.messages import (
+    ErrorAnswer,
+    EscapingFormatter,
+    ProtocolError,
+    Request,
+    Response,
+    Stream,
+    error_body,
+    escape,
+)
 
 if TYPE_CHECKING:
     from _typeshed import WriteableBuffer
 
 __all__ = [
     "IDLE_TIMEOUT",
+    "MAX_BODY",
     "MAX_HEADERS",
     "MAX_LINE",
     "MAX_TARGET",
@@ -52,6 +67,7 @@ __all__ = [
     "ProtocolError",
     "Request",
     "Response",
+    "Stream",
     "error_body",
     "escape",
     "is_known_method",
@@ -67,6 +83,8 @@ IDLE_TIMEOUT: Final = 30.0
 MAX_LINE: Final = 8192
 #: The most header lines one request may have.
 MAX_HEADERS: Final = 100
+#: The largest body of a POST, in bytes (5 MiB): a game record is a few hundred KB at most.
+MAX_BODY: Final = 5 * 1024 * 1024
 #: The longest request target (path and query), in characters.
 MAX_TARGET: Final = 2048
 #: How long, and how many bytes, a connection closed on an error is drained, so that the
@@ -74,88 +92,13 @@ MAX_TARGET: Final = 2048
 _LINGER_SECONDS: Final = 1.0
 _LINGER_BYTES: Final = 1 << 20
 
-_JSON: Final = "application/json; charset=utf-8"
+_LENGTH: Final = re.compile(r"[0-9]{1,15}")
 _REQUEST_LINE: Final = re.compile(
     r"([!#$%&'*+.^_`|~0-9A-Za-z-]+) ([^\x00-\x20\x7f]+) HTTP/(\d)\.(\d)"
 )
 _KNOWN_METHODS: Final = frozenset(
     {"GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT"}
 )
-
-
-def escape(text: str, *, keep: str = "") -> str:
-    """``text`` with every control or invisible character, and the backslash, written as
-    a Python escape (``\\x1b``, ``\\u202e``, ``\\\\``), so that it prints as itself on a
-    terminal. Characters in ``keep`` (such as a traceback's newlines) stay as they are."""
-    if text.isprintable() and "\\" not in text:
-        return text
-    return "".join(
-        char
-        if (char.isprintable() and char != "\\") or char in keep
-        else "\\\\"
-        if char == "\\"
-        else ascii(char)[1:-1]
-        for char in text
-    )
-
-
-class EscapingFormatter(logging.Formatter):
-    """Log lines with control characters escaped (:func:`escape`), a traceback's
-    newlines kept: for a handler that writes to a terminal."""
-
-    def format(self, record: logging.LogRecord) -> str:
-        return escape(super().format(record), keep="\n")
-
-
-def error_body(kind: str, message: str) -> bytes:
-    """``{"error": {"type": kind, "message": message}}`` as UTF-8 JSON."""
-    return json.dumps({"error": {"type": kind, "message": message}}, ensure_ascii=False).encode()
-
-
-class ErrorAnswer(Exception):
-    """A request answered with ``status`` and a JSON error of type ``kind`` saying
-    ``message``, never with a stack trace."""
-
-    def __init__(self, status: HTTPStatus, kind: str, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.kind = kind
-        self.message = message
-
-
-class ProtocolError(ErrorAnswer):
-    """A request that is not HTTP/1.1 as this server reads it: answered, then the
-    connection is closed."""
-
-
-@dataclass(frozen=True)
-class Request:
-    """A request as read: ``path`` and ``query`` are split from the target, not decoded."""
-
-    method: str
-    target: str
-    path: str
-    query: str
-    headers: http.client.HTTPMessage
-    keep_alive: bool
-
-
-@dataclass(frozen=True)
-class Response:
-    """What to send: a status, a body and its type, the cache rule and any other headers;
-    ``close`` ends the connection after it."""
-
-    status: HTTPStatus
-    body: bytes
-    content_type: str = _JSON
-    cache: str = "no-store"
-    headers: dict[str, str] = field(default_factory=dict)
-    close: bool = False
-
-    @classmethod
-    def error(cls, status: HTTPStatus, kind: str, message: str, *, close: bool = False) -> Response:
-        """A JSON error: ``{"error": {"type": kind, "message": message}}``."""
-        return cls(status, error_body(kind, message), close=close)
 
 
 class _Clock(io.RawIOBase):
@@ -243,7 +186,7 @@ class Connection(socketserver.StreamRequestHandler):
             return False
         response = self.answer(request)
         self._send(request.method, response, keep_alive=request.keep_alive)
-        if response.close or not request.keep_alive:
+        if response.close or not request.keep_alive or response.stream is not None:
             self._linger()
             return False
         return True
@@ -291,9 +234,47 @@ class Connection(socketserver.StreamRequestHandler):
             ) from None
         connection = headers.get("Connection", "").lower()
         keep_alive = connection != "close" if minor != "0" else connection == "keep-alive"
-        if headers.get("Content-Length", "0").strip() != "0" or "Transfer-Encoding" in headers:
-            keep_alive = False  # a body is never read: what follows it is no request
-        return Request(method, target, url.path, url.query, headers, keep_alive)
+        body = b""
+        if method == "POST":
+            body = self._body(headers)
+        elif headers.get("Content-Length", "0").strip() != "0" or "Transfer-Encoding" in headers:
+            keep_alive = False  # that body is not read: what follows it is no request
+        return Request(method, target, url.path, url.query, headers, keep_alive, body)
+
+    def _body(self, headers: http.client.HTTPMessage) -> bytes:
+        """A POST's body: exactly ``Content-Length`` bytes, at most the server's limit."""
+        if "Transfer-Encoding" in headers:
+            raise ProtocolError(
+                HTTPStatus.LENGTH_REQUIRED,
+                "LengthRequired",
+                "send the body whole with a Content-Length header, not in chunks",
+            )
+        given = headers.get_all("Content-Length") or []
+        if not given:
+            raise ProtocolError(
+                HTTPStatus.LENGTH_REQUIRED,
+                "LengthRequired",
+                "a POST needs a Content-Length header",
+            )
+        if len(given) > 1 or _LENGTH.fullmatch(given[0].strip()) is None:
+            raise ProtocolError(
+                HTTPStatus.BAD_REQUEST,
+                "BadRequest",
+                f"Content-Length is one number of bytes, not {escape(', '.join(given))[:40]!r}",
+            )
+        length = int(given[0])
+        limit = int(getattr(self.server, "max_body", MAX_BODY))
+        if length > limit:
+            raise ProtocolError(
+                HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
+                "BodyTooLarge",
+                f"the body is {length:,} bytes long: at most {limit:,} bytes "
+                f"({limit / 1048576:g} MB) are read",
+            )
+        data = self.rfile.read(length)
+        if len(data) < length:
+            raise ProtocolError(HTTPStatus.BAD_REQUEST, "BadRequest", "the request ended early")
+        return data
 
     def _headers(self) -> http.client.HTTPMessage:
         lines: list[bytes] = []
@@ -321,29 +302,63 @@ class Connection(socketserver.StreamRequestHandler):
 
     def _send(self, method: str, response: Response, *, keep_alive: bool = False) -> None:
         status = response.status
+        stream = response.stream
         head = [
             f"HTTP/1.1 {status.value} {status.phrase}",
             f"Server: {self.server_version}",
             f"Date: {email.utils.formatdate(usegmt=True)}",
             f"Content-Type: {response.content_type}",
-            f"Content-Length: {len(response.body)}",
+            *([f"Content-Length: {len(response.body)}"] if stream is None else []),
             f"Cache-Control: {response.cache}",
             "X-Content-Type-Options: nosniff",
             "Referrer-Policy: no-referrer",
             "X-Frame-Options: DENY",
             *(f"{name}: {value}" for name, value in response.headers.items()),
         ]
-        if response.close or not keep_alive:
+        if response.close or not keep_alive or stream is not None:
             head.append("Connection: close")
         data = ("\r\n".join(head) + "\r\n\r\n").encode("latin-1")
-        self.wfile.write(data if method == "HEAD" else data + response.body)
+        if stream is None:
+            self.wfile.write(data if method == "HEAD" else data + response.body)
+            sent = len(response.body)
+        else:
+            try:
+                if method == "HEAD":  # nothing of it is sent: done with it before answering
+                    stream.close()
+                self.wfile.write(data)
+                sent = 0 if method == "HEAD" else self._stream(stream)
+            finally:
+                stream.close()
         logger.info(
             '%s "%s" %d %d',
             self.client_address[0],
             escape(self.request_line),
             status.value,
-            len(response.body),
+            sent,
         )
+
+    def _stream(self, stream: Stream) -> int:
+        """Send the stream's pieces until it ends or the client goes away; the bytes sent."""
+        sent = 0
+        try:
+            for chunk in stream.chunks:
+                self.wfile.write(chunk)
+                sent += len(chunk)
+                if self._client_gone():
+                    break
+        except OSError:  # the client went away during a write
+            pass
+        return sent
+
+    def _client_gone(self) -> bool:
+        """Whether the client has closed its side (an aborted fetch does), without waiting."""
+        try:
+            ready, _, _ = select.select([self.connection], [], [], 0)
+            return bool(ready) and self.connection.recv(1, socket.MSG_PEEK) == b""
+        except ValueError:  # a descriptor select() cannot watch: keep going
+            return False
+        except OSError:
+            return True
 
     def _linger(self) -> None:
         """Close our side, then read what the client still sends, for a bounded time, so

@@ -8,16 +8,17 @@
   own URL, so ``/?q=23489m6799p22567s`` is an analysis to share.
 - ``GET /api/analyse?q=HAND&melds=123m,555z&players=3&count_melded_copies=1&visible=1z5m``
   returns :func:`shanten.report.report` as JSON, the same data as ``shanten HAND --json``.
+- ``GET /api/odds?q=HAND&draws=17&hand_changes=1&shanten_back=1`` streams the discard
+  odds (:func:`shanten.odds`) one discard a line: :mod:`shanten.web.odds_api`.
+- ``POST /api/review`` with a game record as the body returns its review
+  (:func:`shanten.review`) as JSON: :mod:`shanten.web.review_api`.
 - Bad input is a 400 with ``{"error": {"type": "NotationError", "message": "..."}}``, the
   library's own message; a value over :data:`MAX_INPUT` characters is a 413, an unknown
-  path a 404, a method other than GET or HEAD a 405 (501 for a word that is no HTTP
+  path a 404, a method the path does not take a 405 (501 for a word that is no HTTP
   method). A bug is a logged 500 whose body says only that: never a stack trace.
   Requests that are not HTTP/1.1 get their JSON error from :mod:`shanten.web.protocol`.
 
 Tests start the server on an ephemeral port with :func:`make_server` and run it in a thread.
-
->>> parse_query("q=123m456p&melds=789s,%20555z&players=3")
-Query(hand='123m456p', melds=('789s', '555z'), players=3, count_melded_copies=False, visible='')
 """
 
 from __future__ import annotations
@@ -31,20 +32,20 @@ import logging
 import socket
 import socketserver
 import sys
+import threading
 from collections.abc import Sequence
-from dataclasses import dataclass
 from http import HTTPStatus
 from typing import Final
-from urllib.parse import parse_qs
 
 from shanten.errors import ShantenError
 from shanten.report import report
+from shanten.web.odds_api import ODDS_WORKERS, odds_response
 from shanten.web.protocol import (
     IDLE_TIMEOUT,
+    MAX_BODY,
     MAX_TARGET,
     REQUEST_TIMEOUT,
     Connection,
-    ErrorAnswer,
     EscapingFormatter,
     Request,
     Response,
@@ -52,6 +53,8 @@ from shanten.web.protocol import (
     escape,
     is_known_method,
 )
+from shanten.web.query import MAX_INPUT, PARAMETERS, BadRequest, Query, parse_query
+from shanten.web.review_api import review_response
 from shanten.web.tiles_svg import tile_sprite
 
 __all__ = [
@@ -73,107 +76,16 @@ __all__ = [
 
 logger = logging.getLogger("shanten.web")
 
-#: The longest value of one parameter, in characters: a hand with four quads and every
-#: tile seen is far shorter.
-MAX_INPUT: Final = 300
-#: The query parameters of the page and of the endpoint, the same for both.
-PARAMETERS: Final = ("q", "melds", "players", "count_melded_copies", "visible")
-
-_TRUE: Final = frozenset({"1", "true", "yes", "on"})
-_FALSE: Final = frozenset({"", "0", "false", "no", "off"})
-
 _STATIC: Final = {
     "/static/app.js": ("app.js", "text/javascript; charset=utf-8"),
     "/static/style.css": ("style.css", "text/css; charset=utf-8"),
+    "/static/odds.js": ("odds.js", "text/javascript; charset=utf-8"),
+    "/static/review.js": ("review.js", "text/javascript; charset=utf-8"),
 }
 _PAGE_CSP: Final = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
     "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
-
-
-class BadRequest(ErrorAnswer):
-    """A request the endpoint refuses before the library sees it: a malformed query, an
-    unknown or repeated parameter, or a value too long."""
-
-
-@dataclass(frozen=True)
-class Query:
-    """The parameters of one analysis, as the command line takes them."""
-
-    hand: str
-    melds: tuple[str, ...] = ()
-    players: int = 4
-    count_melded_copies: bool = False
-    visible: str = ""
-
-
-def parse_query(raw: str) -> Query:
-    """Read a query string (``q=...&melds=...``) strictly: raises :class:`BadRequest` for
-    a missing hand, an unknown or repeated parameter, a value over :data:`MAX_INPUT`
-    characters or text that is not UTF-8. Values the library judges (notation, players
-    other than 3 or 4) are passed on for it to judge.
-
-    >>> parse_query("q=1m&colour=red")
-    Traceback (most recent call last):
-    ...
-    shanten.web.server.BadRequest: unknown parameter 'colour': the parameters are q, melds, players, count_melded_copies, visible
-    """
-    try:
-        fields = parse_qs(
-            raw, keep_blank_values=True, errors="strict", max_num_fields=2 * len(PARAMETERS)
-        )
-    except UnicodeDecodeError:
-        raise BadRequest(
-            HTTPStatus.BAD_REQUEST, "BadQuery", "the query is not valid UTF-8 text"
-        ) from None
-    except ValueError:
-        raise BadRequest(
-            HTTPStatus.BAD_REQUEST, "BadQuery", "the query has too many fields"
-        ) from None
-    values: dict[str, str] = {}
-    for name, given in fields.items():
-        if name not in PARAMETERS:
-            raise BadRequest(
-                HTTPStatus.BAD_REQUEST,
-                "UnknownParameter",
-                f"unknown parameter {name[:40]!r}: the parameters are {', '.join(PARAMETERS)}",
-            )
-        if len(given) > 1:
-            raise BadRequest(
-                HTTPStatus.BAD_REQUEST, "RepeatedParameter", f"parameter {name!r} is given twice"
-            )
-        if len(given[0]) > MAX_INPUT:
-            raise BadRequest(
-                HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
-                "InputTooLong",
-                f"{name} is {len(given[0])} characters long: at most {MAX_INPUT} are read",
-            )
-        values[name] = given[0]
-    if "q" not in values:
-        raise BadRequest(
-            HTTPStatus.BAD_REQUEST, "MissingParameter", "no hand: give one as ?q=23489m6799p22567s"
-        )
-    players = values.get("players", "4").strip() or "4"
-    if not players.isdecimal() or len(players) > 2:
-        raise BadRequest(
-            HTTPStatus.BAD_REQUEST, "BadParameter", f"players is 3 or 4, not {players[:40]!r}"
-        )
-    rule = values.get("count_melded_copies", "").strip().lower()
-    if rule not in _TRUE | _FALSE:
-        raise BadRequest(
-            HTTPStatus.BAD_REQUEST,
-            "BadParameter",
-            f"count_melded_copies is 1 or 0, not {rule[:40]!r}",
-        )
-    melds = tuple(m.strip() for m in values.get("melds", "").split(",") if m.strip())
-    return Query(
-        hand=values["q"].strip(),
-        melds=melds,
-        players=int(players),
-        count_melded_copies=rule in _TRUE,
-        visible=values.get("visible", "").strip(),
-    )
 
 
 @functools.lru_cache(maxsize=1024)
@@ -209,13 +121,19 @@ def _favicon() -> bytes:
 
 
 class _Handler(Connection):
-    """The page's routes: GET or HEAD on the page, its static files and the endpoint."""
+    """The page's routes: GET or HEAD on the page, its static files and the endpoints,
+    POST on the review."""
+
+    server: Server
 
     def answer(self, request: Request) -> Response:
-        if request.method not in ("GET", "HEAD"):
-            return _refuse(request.method)
+        allowed = "POST" if request.path == "/api/review" else "GET, HEAD"
+        if request.method not in allowed.split(", "):
+            return _refuse(request.method, allowed)
         try:
-            return _route(request)
+            if request.method == "POST":
+                return _review(request.body)
+            return _route(request, self.server)
         except Exception:  # a bug: log it, answer without details
             logger.exception("error while answering %s", escape(request.target))
             return Response.error(
@@ -226,26 +144,29 @@ class _Handler(Connection):
             )
 
 
-def _refuse(method: str) -> Response:
+def _refuse(method: str, allowed: str) -> Response:
+    use = allowed.split(", ")[0]
     if not is_known_method(method):
         return Response.error(
             HTTPStatus.NOT_IMPLEMENTED,
             "UnknownMethod",
-            f"{method[:40]!r} is not an HTTP method: use GET",
+            f"{method[:40]!r} is not an HTTP method: use {use}",
             close=True,
         )
     return Response(
         HTTPStatus.METHOD_NOT_ALLOWED,
-        error_body("MethodNotAllowed", f"{method} is not allowed: use GET"),
-        headers={"Allow": "GET, HEAD"},
+        error_body("MethodNotAllowed", f"{method} is not allowed: use {use}"),
+        headers={"Allow": allowed},
         close=True,  # the body, if any, is not read
     )
 
 
-def _route(request: Request) -> Response:
+def _route(request: Request, server: Server) -> Response:
     path = request.path
     if path == "/api/analyse":
         return _analyse(request.query)
+    if path == "/api/odds":
+        return _odds(request.query, server)
     if path in ("/", "/index.html"):
         return Response(
             HTTPStatus.OK,
@@ -272,16 +193,42 @@ def _analyse(raw: str) -> Response:
     return Response(HTTPStatus.OK, body)
 
 
+def _odds(raw: str, server: Server) -> Response:
+    try:
+        return odds_response(raw, server.odds_slots, server.odds_workers)
+    except BadRequest as error:
+        return Response.error(error.status, error.kind, error.message)
+    except ShantenError as error:
+        return Response.error(HTTPStatus.BAD_REQUEST, type(error).__name__, str(error))
+
+
+def _review(body: bytes) -> Response:
+    try:
+        return review_response(body)
+    except ShantenError as error:
+        return Response.error(HTTPStatus.BAD_REQUEST, type(error).__name__, str(error))
+
+
 class Server(socketserver.ThreadingTCPServer):
     """A thread per connection; a deep listen queue so that hundreds of clients at once
     wait instead of being refused. ``request_timeout`` and ``idle_timeout`` are the
-    connections' limits, in seconds."""
+    connections' limits, in seconds; ``max_body`` the largest POST body, in bytes;
+    ``odds_workers`` how many odds computations run at once (``odds_slots`` counts them).
+    """
 
     daemon_threads = True
     allow_reuse_address = True
     request_queue_size = 512
     request_timeout: float = REQUEST_TIMEOUT
     idle_timeout: float = IDLE_TIMEOUT
+    max_body: int = MAX_BODY
+    odds_workers: int = ODDS_WORKERS
+    odds_slots: threading.BoundedSemaphore
+
+    def server_activate(self) -> None:
+        """Listen, with as many odds places free as ``odds_workers`` says."""
+        self.odds_slots = threading.BoundedSemaphore(self.odds_workers)
+        super().server_activate()
 
     def handle_error(self, request: object, client_address: object) -> None:
         """A connection's unexpected error goes to the log (escaped), not to stderr raw;
@@ -307,15 +254,19 @@ def make_server(
     *,
     request_timeout: float = REQUEST_TIMEOUT,
     idle_timeout: float = IDLE_TIMEOUT,
+    max_body: int = MAX_BODY,
+    odds_workers: int = ODDS_WORKERS,
 ) -> Server:
     """A ready, bound server (``port=0`` picks a free port: ``server.server_address[1]``);
     call ``serve_forever()`` on it, in a thread if need be, and ``shutdown()`` to stop.
     A request must arrive whole within ``request_timeout`` seconds of its first byte; a
-    kept-alive connection is closed after ``idle_timeout`` idle seconds."""
+    kept-alive connection is closed after ``idle_timeout`` idle seconds. A POST's body is
+    at most ``max_body`` bytes; at most ``odds_workers`` odds computations run at once."""
     warm_up()
     cls = _Server6 if ":" in host else Server
     server = cls((host, port), _Handler, bind_and_activate=False)
     server.request_timeout, server.idle_timeout = request_timeout, idle_timeout
+    server.max_body, server.odds_workers = max_body, odds_workers
     try:
         server.server_bind()
         server.server_activate()

@@ -322,6 +322,8 @@
       melds: data.melds.map((meld, i) => redden(parseMpsz(meld), parseMpsz(melds[i]))),
     };
     render(data);
+    // for the page's other scripts (odds.js): the analysis now on screen
+    document.dispatchEvent(new CustomEvent("shanten:analysed", { detail: { query, data } }));
     result.classList.remove("stale");
     document.title = `${formatMpsz(shown.hand)} · shanten 牌理`;
     document.body.dataset.state = "done";
@@ -627,6 +629,8 @@
     if (fields.q.value.trim()) analyse("keep");
     else clearResult("idle");
   });
+  // the helpers the page's other scripts (odds.js, review.js) draw with
+  window.shantenPage = Object.freeze({ el, ja, tile, tilesInline, parseMpsz, levelText });
   formFromParams(new URLSearchParams(location.search));
   document.body.dataset.state = "idle";
   if (fields.q.value.trim()) analyse("keep");

@@ -1,0 +1,251 @@
+// The discard odds (何切る) on the page: under the analysis, a control asks /api/odds for
+// the chances of being ready (聴牌) and of winning (和了) within the next draws, adds them
+// to the discard table row by row as the server computes them, and draws the win chance
+// by draw for the best discards. A long computation shows "k of n discards" and can be
+// cancelled (the fetch is aborted; the server stops at the next discard).
+"use strict";
+
+(() => {
+  const SVG_NS = "http://www.w3.org/2000/svg";
+  const BEST = 4; // discards drawn on the chart
+  const COLOURS = ["#17643a", "#1f5fbf", "#b3261e", "#8a5a00"];
+  const { el, ja } = window.shantenPage;
+  const errorBox = document.getElementById("error");
+  let running = null; // {controller}: the computation on its way, if any
+
+  const percent = (p) => `${(p * 100).toFixed(1)}%`;
+
+  function showError(message) {
+    errorBox.textContent = message;
+    errorBox.hidden = false;
+  }
+
+  function svg(tag, attrs, ...children) {
+    const node = document.createElementNS(SVG_NS, tag);
+    for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, String(value));
+    node.append(...children);
+    return node;
+  }
+
+  /** The table cells of one row's odds, in every view of the discard table. */
+  function fillRow(row, draws) {
+    for (const table of document.querySelectorAll("#discards table.discards")) {
+      if (!table.querySelector("th.odds")) {
+        table.querySelector("thead tr").append(
+          el("th", { class: "num odds", title: `within ${draws} draws` }, "Tenpai ", ja("聴牌率")),
+          el("th", { class: "num odds", title: `within ${draws} draws, by self-draw` }, "Win ", ja("和了率")),
+        );
+        for (const level of table.querySelectorAll("tr.level th")) level.colSpan = 6;
+        for (const line of table.querySelectorAll("tr.discard-row")) {
+          line.append(el("td", { class: "num odds tenpai" }), el("td", { class: "num odds win" }));
+        }
+      }
+      const line = table.querySelector(`tr.discard-row[data-discard="${row.discard}"]`);
+      if (!line) continue;
+      for (const key of ["tenpai", "win"]) {
+        const cell = line.querySelector(`td.odds.${key}`);
+        const value = row[key][row[key].length - 1];
+        cell.textContent = percent(value);
+        cell.dataset.value = String(value);
+      }
+    }
+  }
+
+  /** The rows in the library's order: win, then tenpai, at the last draw; then as received. */
+  function ranked(rows) {
+    const last = (values) => values[values.length - 1];
+    return rows
+      .map((row, i) => ({ row, i }))
+      .sort((a, b) => last(b.row.win) - last(a.row.win) || last(b.row.tenpai) - last(a.row.tenpai) || a.i - b.i)
+      .map(({ row }) => row);
+  }
+
+  /** The chart: the win chance (y) within each number of draws (x) of the best rows. */
+  function chart(rows, draws) {
+    const best = ranked(rows).slice(0, BEST);
+    const top = Math.max(0.05, ...best.map((row) => row.win[row.win.length - 1]));
+    const scale = Math.ceil(top * 10) / 10; // the y axis to the next 10%
+    const [w, h, left, bottom, pad] = [600, 260, 44, 28, 10];
+    const x = (k) => left + ((w - left - pad) * k) / Math.max(draws, 1);
+    const y = (p) => h - bottom - ((h - bottom - pad) * p) / scale;
+    const grid = [];
+    for (let i = 0; i <= 4; i += 1) {
+      const p = (scale * i) / 4;
+      grid.push(svg("line", { x1: left, x2: w - pad, y1: y(p), y2: y(p), class: "grid" }));
+      grid.push(svg("text", { x: left - 6, y: y(p) + 4, "text-anchor": "end" }, `${(p * 100).toFixed(scale < 0.2 ? 1 : 0)}%`));
+    }
+    const step = Math.max(1, Math.ceil(draws / 8));
+    const ticks = [];
+    for (let k = 0; k <= draws; k += step) ticks.push(k);
+    // the last draw is always marked, in place of a mark too close to it
+    if (ticks[ticks.length - 1] !== draws) ticks[draws - ticks[ticks.length - 1] < step / 2 && ticks.length > 1 ? ticks.length - 1 : ticks.length] = draws;
+    for (const k of ticks) grid.push(svg("text", { x: x(k), y: h - bottom + 16, "text-anchor": "middle" }, String(k)));
+    const lines = best.map((row, i) =>
+      svg("polyline", {
+        points: row.win.map((p, k) => `${x(k).toFixed(1)},${y(p).toFixed(1)}`).join(" "),
+        stroke: COLOURS[i],
+        "stroke-width": i === 0 ? 3 : 2,
+        fill: "none",
+        "data-discard": row.discard === null ? "" : row.discard,
+        class: "series",
+      }),
+    );
+    const names = best.map((row) => (row.discard === null ? "the hand" : `discard ${row.discard}`));
+    const picture = svg(
+      "svg",
+      { viewBox: `0 0 ${w} ${h}`, class: "odds-chart", role: "img", "aria-label": `Win chance by draw: ${names.join(", ")}` },
+      svg("line", { x1: left, x2: left, y1: pad, y2: h - bottom, class: "axis" }),
+      svg("line", { x1: left, x2: w - pad, y1: h - bottom, y2: h - bottom, class: "axis" }),
+      ...grid,
+      ...lines,
+    );
+    const legend = el(
+      "ul",
+      { class: "legend" },
+      best.map((row, i) =>
+        el(
+          "li",
+          { "data-discard": row.discard === null ? "" : row.discard },
+          el("span", { class: `swatch swatch-${i}` }),
+          `${names[i]}: ${percent(row.win[row.win.length - 1])} within ${draws} draws`,
+        ),
+      ),
+    );
+    return el("figure", { id: "odds-chart" }, picture, el("figcaption", {}, "Win chance ", ja("和了率"), " by draws (x)"), legend);
+  }
+
+  /** Read the answer's lines as they arrive; `onLine` gets each parsed object. */
+  async function readLines(response, onLine) {
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let buffered = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffered += decoder.decode(value, { stream: true });
+      let end;
+      while ((end = buffered.indexOf("\n")) >= 0) {
+        const line = buffered.slice(0, end);
+        buffered = buffered.slice(end + 1);
+        if (line.trim()) onLine(JSON.parse(line));
+      }
+    }
+  }
+
+  async function compute(card, query) {
+    if (running) running.controller.abort();
+    const controller = new AbortController();
+    running = { controller };
+    const draws = card.querySelector("#odds-draws").value.trim() || "17";
+    const params = new URLSearchParams(query);
+    params.set("draws", draws);
+    if (card.querySelector("#odds-hand-changes").checked) params.set("hand_changes", "1");
+    if (card.querySelector("#odds-shanten-back").checked) params.set("shanten_back", "1");
+    const progress = card.querySelector("#odds-progress");
+    const bar = card.querySelector("progress");
+    const cancel = card.querySelector("#odds-cancel");
+    const out = card.querySelector("#odds-out");
+    out.replaceChildren();
+    errorBox.hidden = true;
+    card.dataset.state = "running";
+    progress.textContent = "Starting…";
+    bar.hidden = false;
+    bar.removeAttribute("value");
+    cancel.hidden = false;
+    const rows = [];
+    let total = 0;
+    let ended = false;
+    // a computation replaced by a newer one (or by another hand) no longer draws anything
+    const stale = () => !running || running.controller !== controller;
+    const finish = (state, text) => {
+      running = null;
+      card.dataset.state = state;
+      progress.textContent = text;
+      bar.hidden = true;
+      cancel.hidden = true;
+    };
+    try {
+      const response = await fetch(`/api/odds?${params}`, { signal: controller.signal, headers: { Accept: "application/x-ndjson" } });
+      if (!response.ok) {
+        const data = await response.json();
+        if (stale()) return;
+        finish("error", "");
+        showError(data && data.error ? data.error.message : `The server answered ${response.status}.`);
+        return;
+      }
+      await readLines(response, (line) => {
+        if (!card.isConnected) controller.abort(); // the analysis it belongs to is gone
+        if (stale()) return;
+        if (line.total !== undefined) {
+          total = line.total;
+          bar.max = total;
+          bar.value = 0;
+        } else if (line.error) {
+          ended = true;
+          finish("error", "");
+          showError(line.error.message);
+        } else if (line.done) {
+          ended = true;
+        } else {
+          rows.push(line);
+          if (line.discard !== null) fillRow(line, Number(draws));
+          bar.value = rows.length;
+          progress.textContent = `${rows.length} of ${total} discards`;
+          out.replaceChildren(chart(rows, Number(draws)));
+        }
+      });
+    } catch (error) {
+      if (stale()) return;
+      if (error.name === "AbortError") finish("cancelled", `Cancelled after ${rows.length} of ${total} discards.`);
+      else {
+        finish("error", "");
+        showError("No answer from the server: is `shanten serve` still running?");
+      }
+      return;
+    }
+    if (stale()) return; // ended by an error line
+    if (!ended) {
+      finish("error", "");
+      showError("The server stopped before it had computed every discard.");
+      return;
+    }
+    const hand = rows.length === 1 && rows[0].discard === null;
+    finish("done", hand ? `The hand, within ${draws} draws.` : `${rows.length} of ${total} discards, within ${draws} draws.`);
+  }
+
+  function oddsCard(query, data) {
+    const card = el(
+      "section",
+      { id: "odds", class: "card", "data-state": "idle" },
+      el("h2", {}, "Odds ", ja("聴牌率・和了率"), data.discards ? " per discard" : ""),
+      el(
+        "div",
+        { class: "odds-controls" },
+        el("label", {}, "Draws left ", ja("残りツモ"), " ", el("input", { id: "odds-draws", type: "number", min: 0, value: 17, inputmode: "numeric" })),
+        el("label", {}, el("input", { id: "odds-hand-changes", type: "checkbox" }), " Hand changes ", ja("手変わり")),
+        el("label", {}, el("input", { id: "odds-shanten-back", type: "checkbox" }), " Shanten back ", ja("向聴戻し")),
+        el("button", { type: "button", id: "odds-compute", onclick: () => compute(card, query) }, "Compute odds"),
+      ),
+      el(
+        "div",
+        { class: "odds-status" },
+        el("span", { id: "odds-progress", role: "status" }),
+        el("progress", { hidden: true, "aria-label": "discards computed" }),
+        el("button", { type: "button", id: "odds-cancel", hidden: true, onclick: () => running && running.controller.abort() }, "Cancel"),
+      ),
+      el("div", { id: "odds-out" }),
+      el("p", { class: "hint" }, "Self-draws only, each draw played to make the chance shown as high as it can be; the two switches let the player keep a draw that does not advance the hand, or step back a shanten, for one extra tile swap. Both on can take seconds."),
+    );
+    return card;
+  }
+
+  document.addEventListener("shanten:analysed", (event) => {
+    if (running) running.controller.abort(); // another hand: its odds are not these
+    running = null;
+    const { query, data } = event.detail;
+    if (data.shanten.min < 0) return; // a complete hand has nothing left to draw
+    const result = document.getElementById("result");
+    const table = result.querySelector("#discards, #ukeire");
+    if (table) table.before(oddsCard(query, data)); // above the table its columns join
+  });
+})();
