@@ -10,6 +10,9 @@ Counts are plain lists: ``kinds[seat]`` holds the 34 counts of a seat's conceale
 ``codes[seat]`` the 37 counts by tile code (red fives apart), ``visible`` the 34 counts of
 the tiles every seat sees (discards still on the table, all melds, dora indicators,
 Norths set aside) and ``melded[seat]`` the 34 counts of the seat's own melds.
+``held`` is the 34 counts of all seats' concealed tiles together, and ``unseen[seat]``
+the 34 counts of the copies a seat cannot see (4 less its concealed tiles and the
+visible ones), as bytes the kernel reads; both are kept up to date event by event.
 """
 
 from __future__ import annotations
@@ -100,6 +103,8 @@ class Replay:
         self.melded = [[0] * 34 for _ in range(n)]
         self.discards: list[list[int]] = [[] for _ in range(n)]
         self.visible = [0] * 34
+        self.held = [0] * 34
+        self.unseen = [bytearray(b"\x04" * 34) for _ in range(n)]
         self.riichi = [False] * n
         self.declaring = [False] * n
         self.drawn: list[int | None] = [None] * n
@@ -128,7 +133,10 @@ class Replay:
                 f"{code_name(code)} is not in seat {seat}'s hand {self.hand(seat)}", event
             )
         codes[code] -= 1
-        self.kinds[seat][CODE_KIND[code]] -= 1
+        kind = CODE_KIND[code]
+        self.kinds[seat][kind] -= 1
+        self.held[kind] -= 1
+        self.unseen[seat][kind] += 1
 
     def _give(self, seat: int, code: int, event: Event) -> None:
         kind = CODE_KIND[code]
@@ -136,11 +144,13 @@ class Replay:
             raise self.fail(f"{code_name(kind)} does not exist in 3-player mahjong", event)
         self.codes[seat][code] += 1
         self.kinds[seat][kind] += 1
+        self.held[kind] += 1
         self._count(kind, event)
+        self.unseen[seat][kind] -= 1  # no fifth copy: never below 0
 
     def _count(self, kind: int, event: Event) -> None:
         """Raise if more than four copies of ``kind`` are held and seen."""
-        if self.visible[kind] + sum([held[kind] for held in self.kinds]) > 4:
+        if self.visible[kind] + self.held[kind] > 4:
             raise self.fail(f"a fifth {code_name(kind)} is held or seen", event)
 
     def hand(self, seat: int) -> str:
@@ -186,6 +196,8 @@ class Replay:
         kind = CODE_KIND[code]
         self.visible[kind] += 1
         self._count(kind, event)
+        for unseen in self.unseen:  # no fifth copy: never below 0
+            unseen[kind] -= 1
 
     def _start(self, event: RoundStart) -> None:
         if len(event.hands) != self.players:
