@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import dataclasses
 import pickle
+import random
 from pathlib import Path
 
 import pytest
 
 import shanten
+from shanten.games.events import DISCARDS, DRAWS, NUM_CODES, Discard, Draw, counts_text, hand_text
 from shanten.games.replay import Replay
 from shanten.games.review import DiscardReview, _Reviewer, parse
 
@@ -79,3 +81,19 @@ def test_the_public_verb_gives_the_same_review(path: Path) -> None:
     through_the_verb = _Reviewer(record, None)
     through_the_verb.kernel = None
     assert through_the_verb.run() == direct
+
+
+def test_counts_text_writes_what_hand_text_writes() -> None:
+    rng = random.Random(7)
+    for _ in range(5000):
+        codes = [rng.randrange(NUM_CODES) for _ in range(rng.randrange(15))]
+        counts = [codes.count(code) for code in range(NUM_CODES)]
+        assert counts_text(counts) == hand_text(codes)
+
+
+def test_the_shared_draw_and_discard_events_are_the_ones_they_stand_for() -> None:
+    for seat in range(4):
+        for code in range(NUM_CODES):
+            assert DRAWS[seat][code] == Draw(seat, code)
+            for tsumogiri in (False, True):
+                assert DISCARDS[tsumogiri][seat][code] == Discard(seat, code, tsumogiri)

@@ -14,7 +14,7 @@ A tile in an event is a small int *code*: 0-33 are the 34 kinds in the library's
 
 from __future__ import annotations
 
-import operator
+import functools
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -22,6 +22,8 @@ from shanten.tiles import TILE_NAMES
 
 __all__ = [
     "CODE_KIND",
+    "DISCARDS",
+    "DRAWS",
     "NUM_CODES",
     "RED_CODES",
     "Call",
@@ -69,30 +71,26 @@ def code_of(name: str) -> int:
     return _CODES[name]
 
 
-#: The codes of each suit in notation order (the red five before the fives), and their digits.
-_SUITS: Final = tuple(
-    (
-        suit,
-        codes := tuple(
-            sorted(
-                (*range(base, base + size), *([34 + base // 9] if size == 9 else [])),
-                key=lambda c: (CODE_KIND[c], c < 34),
-            )
-        ),
-        tuple("0" if c >= 34 else str(c - base + 1) for c in codes),
-    )
-    for suit, base, size in (("m", 0, 9), ("p", 9, 9), ("s", 18, 9), ("z", 27, 7))
-)
-
-
 def counts_text(counts: list[int]) -> str:
     """The 37 counts by tile code in notation, as :func:`hand_text` writes the tiles."""
-    parts = []
-    for suit, codes, digits in _SUITS:
-        text = "".join(map(operator.mul, digits, map(counts.__getitem__, codes)))
-        if text:
-            parts.append(text + suit)
-    return "".join(parts)
+    return (
+        _suit_text(0, *counts[0:9], counts[34])
+        + _suit_text(1, *counts[9:18], counts[35])
+        + _suit_text(2, *counts[18:27], counts[36])
+        + _suit_text(3, *counts[27:34])
+    )
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _suit_text(suit: int, *counts: int) -> str:
+    """One suit of a hand in notation, from the counts of its kinds in order (and of its
+    red five, written ``0`` before the fives); the same few suits recur hand after hand."""
+    reds = counts[9] if len(counts) > 9 else 0
+    text = "".join(
+        ("0" * reds if number == 5 else "") + str(number) * count
+        for number, count in enumerate(counts[:9], 1)
+    )
+    return text + "mpsz"[suit] if text else ""
 
 
 def hand_text(codes: list[int] | tuple[int, ...]) -> str:
@@ -222,6 +220,15 @@ class GameEnd:
 
 
 Event = RoundStart | Draw | Discard | Riichi | Call | Dora | Win | RoundEnd | GameEnd
+
+#: Every draw of seats 0-3, made once (events are immutable, so records share them):
+#: ``DRAWS[seat][code]``.
+DRAWS: Final = tuple(tuple(Draw(seat, code) for code in range(NUM_CODES)) for seat in range(4))
+#: Every discard of seats 0-3, made once: ``DISCARDS[tsumogiri][seat][code]``.
+DISCARDS: Final = tuple(
+    tuple(tuple(Discard(seat, code, drawn) for code in range(NUM_CODES)) for seat in range(4))
+    for drawn in (False, True)
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ visible ones), as bytes the kernel reads; both are kept up to date event by even
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from shanten.errors import GameRecordError
@@ -79,6 +80,12 @@ def describe(event: Event) -> str:
     if isinstance(event, RoundEnd):
         return f"draw ({event.reason})"
     return "end of game"
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _meld_text(tiles: tuple[int, ...]) -> str:
+    """A meld in notation (the same melds recur, discard after discard)."""
+    return hand_text(tiles)
 
 
 class Replay:
@@ -161,7 +168,7 @@ class Replay:
         return sum(self.kinds[seat])
 
     def meld_texts(self, seat: int) -> tuple[str, ...]:
-        return tuple(hand_text(tiles) for kind, tiles in self.melds[seat] if kind != "nukidora")
+        return tuple(_meld_text(tiles) for kind, tiles in self.melds[seat] if kind != "nukidora")
 
     def play(self, event: Event, index: int) -> None:
         """Play one event (``index``: its place in the record)."""

@@ -13,6 +13,7 @@ forms).
 
 from __future__ import annotations
 
+import functools
 import operator
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -173,8 +174,9 @@ class _Draft:
     __slots__ = DiscardReview.__slots__
 
 
+@functools.lru_cache(maxsize=1 << 12)
 def _names(tiles: tuple[Tile, ...]) -> tuple[str, ...]:
-    """Tiles in notation."""
+    """Tiles in notation (the same sets of effective tiles recur, discard after discard)."""
     return tuple(map(TILE_NAMES.__getitem__, map(_INDEX, tiles)))
 
 

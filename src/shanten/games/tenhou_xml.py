@@ -17,6 +17,8 @@ from urllib.parse import unquote
 
 from shanten.errors import GameRecordError
 from shanten.games.events import (
+    DISCARDS,
+    DRAWS,
     RED_CODES,
     Call,
     Discard,
@@ -37,6 +39,19 @@ __all__ = ["parse_xml"]
 _DRAW_TAGS: Final = {"T": 0, "U": 1, "V": 2, "W": 3}
 _DISCARD_TAGS: Final = {"D": 0, "E": 1, "F": 2, "G": 3}
 _RED_IDS: Final = frozenset({16, 52, 88})
+#: The draw and discard tags, ``T0``..``W135`` and ``D0``..``G135``, read whole:
+#: ``(drawn, seat, tile id)``.
+_TILE_TAGS: Final = {
+    f"{head}{tile_id}": (tags is _DRAW_TAGS, seat, tile_id)
+    for tags in (_DRAW_TAGS, _DISCARD_TAGS)
+    for head, seat in tags.items()
+    for tile_id in range(136)
+}
+#: The tile code of each tile id, with red fives and without.
+_CODES: Final = {
+    red: tuple(RED_CODES[i // 4] if red and i in _RED_IDS else i // 4 for i in range(136))
+    for red in (True, False)
+}
 #: RYUUKYOKU ``type`` -> the abortive draw it names (no type: an exhaustive draw).
 _DRAW_KINDS: Final = {
     "yao9": "nine terminals",
@@ -89,6 +104,17 @@ class _Reader:
 
     def read(self, tag: str, attrib: dict[str, str]) -> None:
         """Append the events of one tag."""
+        tile_tag = _TILE_TAGS.get(tag)
+        if tile_tag is not None:  # most tags: one draw or one discard
+            drawn, seat, tile_id = tile_tag
+            code = _CODES[self.red][tile_id]
+            if drawn:
+                self.last_draw[seat] = tile_id
+                self.events.append(DRAWS[seat][code])
+            else:
+                tsumogiri = self.last_draw.pop(seat, None) == tile_id
+                self.events.append(DISCARDS[tsumogiri][seat][code])
+            return
         head, rest = tag[:1], tag[1:]
         if rest.isdigit() and head in _DRAW_TAGS:
             tile_id = int(rest)
