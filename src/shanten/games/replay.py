@@ -221,26 +221,38 @@ class Replay:
         self._see(event.dora, event)
 
     def _draw(self, event: Draw) -> None:
-        seat = self._seat(event.seat, event)
+        seat, code = event.seat, event.tile
+        if not 0 <= seat < self.players:
+            self._seat(seat, event)  # raises
         if not self.in_round:
             raise self.fail("a draw outside a round", event)
-        if self.size(seat) % 3 != 1:
+        kinds = self.kinds[seat]
+        if sum(kinds) % 3 != 1:
             raise self.fail(f"seat {seat} draws into a full hand {self.hand(seat)}", event)
-        self._give(seat, event.tile, event)
-        self.drawn[seat] = event.tile
+        kind = CODE_KIND[code]
+        if self.players == 3 and 1 <= kind <= 7:
+            self._give(seat, code, event)  # raises
+        self.codes[seat][code] += 1  # as _give does, for the most frequent event
+        kinds[kind] += 1
+        self.held[kind] += 1
+        self._count(kind, event)
+        self.unseen[seat][kind] -= 1  # no fifth copy: never below 0
+        self.drawn[seat] = code
 
     def _discard(self, event: Discard) -> None:
-        seat = self._seat(event.seat, event)
+        seat, code = event.seat, event.tile
+        if not 0 <= seat < self.players:
+            self._seat(seat, event)  # raises
         if not self.in_round:
             raise self.fail("a discard outside a round", event)
-        if self.size(seat) % 3 != 2:
+        if sum(self.kinds[seat]) % 3 != 2:
             raise self.fail(f"seat {seat} discards from a hand of {self.size(seat)} tiles", event)
-        self._take(seat, event.tile, event)
-        self._see(event.tile, event)
-        self.discards[seat].append(event.tile)
+        self._take(seat, code, event)
+        self._see(code, event)
+        self.discards[seat].append(code)
         self.drawn[seat] = None
         self.called[seat] = False
-        self.last_discard = (seat, event.tile)
+        self.last_discard = (seat, code)
         if self.declaring[seat]:
             self.declaring[seat] = False
             self.riichi[seat] = True

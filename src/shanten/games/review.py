@@ -14,6 +14,7 @@ forms).
 from __future__ import annotations
 
 import functools
+import itertools
 import operator
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ from shanten.games.events import (
     Round,
     RoundStart,
     code_name,
+    counts_text,
 )
 from shanten.games.replay import Replay
 from shanten.games.source import Format, RecordSource, detect, read_source
@@ -163,6 +165,7 @@ class GameReview:
 
 
 _INDEX: Final = operator.attrgetter("index")  # a Tile's index, read in C
+_DISCARD: Final = operator.attrgetter("discard")  # a row's discarded tile, read in C
 
 
 class _Draft:
@@ -229,12 +232,13 @@ class _Reviewer:
         best_shanten, best_total = best.shanten, best.ukeire.total
         discarded = TILES[CODE_KIND[event.tile]]
         actual = best
-        tops = []
-        for row in table:
-            if row.shanten == best_shanten and row.ukeire.total == best_total:
-                tops.append(row.discard)
-            if row.discard is discarded:
-                actual = row
+        if best.discard is not discarded:
+            actual = table[list(map(_DISCARD, table)).index(discarded)]
+        tops = 1
+        for row in itertools.islice(table, 1, None):
+            if row.shanten != best_shanten or row.ukeire.total != best_total:
+                break
+            tops += 1
         after, ukeire = actual.shanten, actual.ukeire
         total = ukeire.total
         before = best_shanten
@@ -250,7 +254,7 @@ class _Reviewer:
         record.seat = seat
         record.player = self.names[seat]
         record.turn = self.turns[seat]
-        record.hand = replay.hand(seat)
+        record.hand = counts_text(replay.codes[seat])
         record.melds = replay.meld_texts(seat) if replay.melds[seat] else ()
         record.drawn = None if drawn is None else code_name(drawn)
         record.discarded = code_name(event.tile)
@@ -260,7 +264,7 @@ class _Reviewer:
         record.shanten_after = after
         record.ukeire = total
         record.ukeire_tiles = _names(ukeire.tiles)
-        record.best = _names(tuple(tops))
+        record.best = _names(tuple(map(_DISCARD, table[:tops])))
         record.best_ukeire = best_total
         record.best_shanten = best_shanten
         record.loss = loss

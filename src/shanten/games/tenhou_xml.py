@@ -11,7 +11,6 @@ declares a DTD or an entity is refused, as a game record never needs one.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
 from typing import Final
 from urllib.parse import unquote
 
@@ -224,46 +223,40 @@ class _Reader:
         return Call(seat, "daiminkan", self.codes(ids), self.code(called), target)
 
 
-class _Collector:
-    """The parser's target: keeps each tag and its attributes as the tag opens."""
+class _Target:
+    """The parser's target: reads each tag into events as it opens (the first must be the
+    record's root, ``<mjloggm>``)."""
 
-    def __init__(self) -> None:
-        self.tags: list[tuple[str, dict[str, str]]] = []
-        self.start = self._start
+    def __init__(self, reader: _Reader) -> None:
+        self.reader = reader
+        self.count = 0  # the tags opened so far
 
-    def _start(self, tag: str, attrib: dict[str, str]) -> None:
-        self.tags.append((tag, attrib))
+    def start(self, tag: str, attrib: dict[str, str]) -> None:
+        """Read one tag as it opens."""
+        index = self.count
+        self.count = index + 1
+        if not index:
+            if tag != "mjloggm":
+                raise GameRecordError(
+                    f"<{tag}> is not a Tenhou record (<mjloggm>)", source=self.reader.source
+                )
+            return
+        try:
+            self.reader.read(tag, attrib)
+        except (ValueError, KeyError, IndexError) as error:
+            detail = f"missing {error}" if isinstance(error, KeyError) else str(error)
+            raise self.reader.fail(f"malformed tag: {detail}", index, tag) from None
 
     def close(self) -> None:
-        """Nothing to build: the tags are the result."""
-
-
-def _tags(text: str, reader: _Reader) -> Iterator[tuple[str, dict[str, str]]]:
-    """The record's tags in order; a GameRecordError, after the tags before the fault,
-    if it is not well-formed (a record cut at a tag boundary just ends)."""
-    collector = _Collector()
-    parser = ET.XMLParser(target=collector)
-    try:
-        parser.feed(text)
-        fault = None
-    except ET.ParseError as error:
-        fault = error
-    yield from collector.tags
-    if fault is not None:
-        raise GameRecordError(
-            f"not well-formed XML ({fault})",
-            source=reader.source,
-            round=reader.round,
-            index=len(collector.tags),
-            event="the tag after the last one read",
-        )
+        """Nothing to build: the reader holds the events."""
 
 
 def parse_xml(text: str, source: str | None = None) -> Record:
     """Parse the text of a Tenhou XML record into events.
 
     A record cut short between two tags is read up to its last whole tag
-    (``Record.ended`` is False); one cut inside a tag is a :class:`GameRecordError`.
+    (``Record.ended`` is False); one cut inside a tag is a :class:`GameRecordError`, as is
+    any other fault of the XML, raised after the tags before it are read.
     """
     if "<!DOCTYPE" in text or "<!ENTITY" in text:
         raise GameRecordError(
@@ -274,18 +267,17 @@ def parse_xml(text: str, source: str | None = None) -> Record:
     stripped = text.rstrip()
     if not stripped.endswith(">"):
         raise GameRecordError("not well-formed XML: the record is cut inside a tag", source=source)
-    root_seen = False
-    for index, (tag, attrib) in enumerate(_tags(text, reader)):
-        if not root_seen:
-            if tag != "mjloggm":
-                raise GameRecordError(f"<{tag}> is not a Tenhou record (<mjloggm>)", source=source)
-            root_seen = True
-            continue
-        try:
-            reader.read(tag, attrib)
-        except (ValueError, KeyError, IndexError) as error:
-            detail = f"missing {error}" if isinstance(error, KeyError) else str(error)
-            raise reader.fail(f"malformed tag: {detail}", index, tag) from None
+    target = _Target(reader)
+    try:
+        ET.XMLParser(target=target).feed(text)
+    except ET.ParseError as fault:
+        raise GameRecordError(
+            f"not well-formed XML ({fault})",
+            source=reader.source,
+            round=reader.round,
+            index=target.count,
+            event="the tag after the last one read",
+        ) from None
     ended = stripped.endswith("</mjloggm>")
     if ended and not (reader.events and isinstance(reader.events[-1], GameEnd)):
         reader.events.append(GameEnd())
