@@ -166,6 +166,7 @@ class GameReview:
 
 _INDEX: Final = operator.attrgetter("index")  # a Tile's index, read in C
 _DISCARD: Final = operator.attrgetter("discard")  # a row's discarded tile, read in C
+_ONE_NAME: Final = tuple((name,) for name in TILE_NAMES)
 
 
 class _Draft:
@@ -234,11 +235,16 @@ class _Reviewer:
         actual = best
         if best.discard is not discarded:
             actual = table[list(map(_DISCARD, table)).index(discarded)]
-        tops = 1
+        tops = 1  # how many rows tie with the best one
         for row in itertools.islice(table, 1, None):
             if row.shanten != best_shanten or row.ukeire.total != best_total:
                 break
             tops += 1
+        best_names = (
+            _ONE_NAME[best.discard.index]
+            if tops == 1
+            else _names(tuple(map(_DISCARD, table[:tops])))
+        )
         after, ukeire = actual.shanten, actual.ukeire
         total = ukeire.total
         before = best_shanten
@@ -264,7 +270,7 @@ class _Reviewer:
         record.shanten_after = after
         record.ukeire = total
         record.ukeire_tiles = _names(ukeire.tiles)
-        record.best = _names(tuple(map(_DISCARD, table[:tops])))
+        record.best = best_names
         record.best_ukeire = best_total
         record.best_shanten = best_shanten
         record.loss = loss

@@ -95,6 +95,16 @@ class _Reader:
     def codes(self, ids: list[int]) -> tuple[int, ...]:
         return tuple(self.code(i) for i in ids)
 
+    def tile(self, drawn: bool, seat: int, tile_id: int) -> None:
+        """Append the draw or discard of a ``T0``..``W135`` or ``D0``..``G135`` tag."""
+        code = _CODES[self.red][tile_id]
+        if drawn:
+            self.last_draw[seat] = tile_id
+            self.events.append(DRAWS[seat][code])
+        else:
+            tsumogiri = self.last_draw.pop(seat, None) == tile_id
+            self.events.append(DISCARDS[tsumogiri][seat][code])
+
     def seat(self, text: str | None) -> int:
         seat = int(text or "")
         if not 0 <= seat < self.players:
@@ -104,15 +114,8 @@ class _Reader:
     def read(self, tag: str, attrib: dict[str, str]) -> None:
         """Append the events of one tag."""
         tile_tag = _TILE_TAGS.get(tag)
-        if tile_tag is not None:  # most tags: one draw or one discard
-            drawn, seat, tile_id = tile_tag
-            code = _CODES[self.red][tile_id]
-            if drawn:
-                self.last_draw[seat] = tile_id
-                self.events.append(DRAWS[seat][code])
-            else:
-                tsumogiri = self.last_draw.pop(seat, None) == tile_id
-                self.events.append(DISCARDS[tsumogiri][seat][code])
+        if tile_tag is not None:
+            self.tile(*tile_tag)
             return
         head, rest = tag[:1], tag[1:]
         if rest.isdigit() and head in _DRAW_TAGS:
@@ -229,12 +232,17 @@ class _Target:
 
     def __init__(self, reader: _Reader) -> None:
         self.reader = reader
+        self.tile = reader.tile
         self.count = 0  # the tags opened so far
 
     def start(self, tag: str, attrib: dict[str, str]) -> None:
         """Read one tag as it opens."""
         index = self.count
         self.count = index + 1
+        tile_tag = _TILE_TAGS.get(tag)
+        if tile_tag is not None and index:  # most tags: one draw or one discard
+            self.tile(*tile_tag)
+            return
         if not index:
             if tag != "mjloggm":
                 raise GameRecordError(
