@@ -60,7 +60,7 @@ def test_records_are_plain_frozen_dataclasses() -> None:
 
 
 @pytest.mark.parametrize("path", XML_GAMES, ids=lambda p: p.stem)
-def test_the_kept_counts_agree_with_counting_afresh(path: Path) -> None:
+def test_the_kept_counts_and_hands_agree_with_counting_afresh(path: Path) -> None:
     _, record = parse(path.read_text(encoding="utf-8"), str(path))
     replay = Replay(record.players, str(path))
     for index, event in enumerate(record.events):
@@ -70,6 +70,8 @@ def test_the_kept_counts_agree_with_counting_afresh(path: Path) -> None:
         for seat in range(replay.players):
             expected = [4 - kinds[seat][t] - replay.visible[t] for t in range(34)]
             assert list(replay.unseen[seat]) == expected
+            if index % 3 == seat % 3:  # its notation, rewritten suit by suit as it changes
+                assert replay.hand(seat) == counts_text(replay.codes[seat])
 
 
 @pytest.mark.parametrize("path", XML_GAMES, ids=lambda p: p.stem)

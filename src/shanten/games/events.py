@@ -22,6 +22,7 @@ from shanten.tiles import TILE_NAMES
 
 __all__ = [
     "CODE_KIND",
+    "CODE_SUIT",
     "DISCARDS",
     "DRAWS",
     "NUM_CODES",
@@ -44,6 +45,7 @@ __all__ = [
     "counts_text",
     "hand_text",
     "kind",
+    "suit_text",
 ]
 
 #: How many tile codes there are: 34 kinds and 3 red fives.
@@ -79,6 +81,19 @@ def counts_text(counts: list[int]) -> str:
         + _suit_text(2, *counts[18:27], counts[36])
         + _suit_text(3, *counts[27:34])
     )
+
+
+#: The suit (0-3: m, p, s, z) of each tile code.
+CODE_SUIT: Final[tuple[int, ...]] = (*(kind // 9 for kind in range(34)), 0, 1, 2)
+
+
+def suit_text(counts: list[int], suit: int) -> str:
+    """One suit (0-3: m, p, s, z) of the 37 counts by tile code, as :func:`counts_text`
+    writes it: the four suits' texts joined are the counts' text."""
+    if suit == 3:
+        return _suit_text(3, *counts[27:34])
+    base = 9 * suit
+    return _suit_text(suit, *counts[base : base + 9], counts[34 + suit])
 
 
 @functools.lru_cache(maxsize=1 << 14)

@@ -12,17 +12,20 @@ the tiles every seat sees (discards still on the table, all melds, dora indicato
 Norths set aside) and ``melded[seat]`` the 34 counts of the seat's own melds.
 ``held`` is the 34 counts of all seats' concealed tiles together, and ``unseen[seat]``
 the 34 counts of the copies a seat cannot see (4 less its concealed tiles and the
-visible ones), as bytes the kernel reads; both are kept up to date event by event.
+visible ones), as bytes the kernel reads; both are kept up to date event by event, as is
+each seat's hand in notation, suit by suit, rewritten only for the suits that changed.
 """
 
 from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from typing import Final
 
 from shanten.errors import GameRecordError
 from shanten.games.events import (
     CODE_KIND,
+    CODE_SUIT,
     NUM_CODES,
     Call,
     Discard,
@@ -36,11 +39,15 @@ from shanten.games.events import (
     RoundStart,
     Win,
     code_name,
-    counts_text,
     hand_text,
+    suit_text,
 )
 
 __all__ = ["Ending", "Replay", "describe"]
+
+#: The bit of each tile code's suit, and the suits of each combination of bits.
+_SUIT_BIT: Final = tuple(1 << suit for suit in CODE_SUIT)
+_STALE_SUITS: Final = tuple(tuple(s for s in range(4) if bits >> s & 1) for bits in range(16))
 
 #: The draws at which every hand shown is ready: exhaustive (流局) and four riichi (四家立直).
 _READY_SHOWN = frozenset({"exhaustive", "four riichi"})
@@ -106,6 +113,8 @@ class Replay:
         n = self.players
         self.kinds = [[0] * 34 for _ in range(n)]
         self.codes = [[0] * NUM_CODES for _ in range(n)]
+        self.suit_texts = [["", "", "", ""] for _ in range(n)]
+        self.stale = [0] * n  # per seat, a bit per suit whose text is out of date
         self.melds: list[list[tuple[str, tuple[int, ...]]]] = [[] for _ in range(n)]
         self.melded = [[0] * 34 for _ in range(n)]
         self.discards: list[list[int]] = [[] for _ in range(n)]
@@ -140,6 +149,7 @@ class Replay:
                 f"{code_name(code)} is not in seat {seat}'s hand {self.hand(seat)}", event
             )
         codes[code] -= 1
+        self.stale[seat] |= _SUIT_BIT[code]
         kind = CODE_KIND[code]
         self.kinds[seat][kind] -= 1
         self.held[kind] -= 1
@@ -150,6 +160,7 @@ class Replay:
         if self.players == 3 and 1 <= kind <= 7:
             raise self.fail(f"{code_name(kind)} does not exist in 3-player mahjong", event)
         self.codes[seat][code] += 1
+        self.stale[seat] |= _SUIT_BIT[code]
         self.kinds[seat][kind] += 1
         self.held[kind] += 1
         self._count(kind, event)
@@ -162,7 +173,13 @@ class Replay:
 
     def hand(self, seat: int) -> str:
         """The seat's concealed tiles in notation, red fives as ``0``."""
-        return counts_text(self.codes[seat])
+        texts, stale = self.suit_texts[seat], self.stale[seat]
+        if stale:
+            codes = self.codes[seat]
+            for suit in _STALE_SUITS[stale]:
+                texts[suit] = suit_text(codes, suit)
+            self.stale[seat] = 0
+        return "".join(texts)
 
     def size(self, seat: int) -> int:
         return sum(self.kinds[seat])
@@ -233,6 +250,7 @@ class Replay:
         if self.players == 3 and 1 <= kind <= 7:
             self._give(seat, code, event)  # raises
         self.codes[seat][code] += 1  # as _give does, for the most frequent event
+        self.stale[seat] |= _SUIT_BIT[code]
         kinds[kind] += 1
         self.held[kind] += 1
         self._count(kind, event)

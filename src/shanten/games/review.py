@@ -13,7 +13,6 @@ forms).
 
 from __future__ import annotations
 
-import functools
 import itertools
 import operator
 from collections.abc import Iterator
@@ -29,7 +28,6 @@ from shanten.games.events import (
     Round,
     RoundStart,
     code_name,
-    counts_text,
 )
 from shanten.games.replay import Replay
 from shanten.games.source import Format, RecordSource, detect, read_source
@@ -164,7 +162,6 @@ class GameReview:
         }
 
 
-_INDEX: Final = operator.attrgetter("index")  # a Tile's index, read in C
 _DISCARD: Final = operator.attrgetter("discard")  # a row's discarded tile, read in C
 _ONE_NAME: Final = tuple((name,) for name in TILE_NAMES)
 
@@ -178,10 +175,12 @@ class _Draft:
     __slots__ = DiscardReview.__slots__
 
 
-@functools.lru_cache(maxsize=1 << 12)
+_NAME_OF: Final = {tile: name for tile, name in zip(TILES, TILE_NAMES, strict=True)}
+
+
 def _names(tiles: tuple[Tile, ...]) -> tuple[str, ...]:
-    """Tiles in notation (the same sets of effective tiles recur, discard after discard)."""
-    return tuple(map(TILE_NAMES.__getitem__, map(_INDEX, tiles)))
+    """Tiles in notation."""
+    return tuple(map(_NAME_OF.__getitem__, tiles))
 
 
 class _Reviewer:
@@ -260,7 +259,7 @@ class _Reviewer:
         record.seat = seat
         record.player = self.names[seat]
         record.turn = self.turns[seat]
-        record.hand = counts_text(replay.codes[seat])
+        record.hand = replay.hand(seat)
         record.melds = replay.meld_texts(seat) if replay.melds[seat] else ()
         record.drawn = None if drawn is None else code_name(drawn)
         record.discarded = code_name(event.tile)
