@@ -253,7 +253,8 @@ class Replay:
         self.stale[seat] |= _SUIT_BIT[code]
         kinds[kind] += 1
         self.held[kind] += 1
-        self._count(kind, event)
+        if self.visible[kind] + self.held[kind] > 4:
+            self._count(kind, event)  # raises
         self.unseen[seat][kind] -= 1  # no fifth copy: never below 0
         self.drawn[seat] = code
 
@@ -263,10 +264,23 @@ class Replay:
             self._seat(seat, event)  # raises
         if not self.in_round:
             raise self.fail("a discard outside a round", event)
-        if sum(self.kinds[seat]) % 3 != 2:
+        kinds = self.kinds[seat]
+        if sum(kinds) % 3 != 2:
             raise self.fail(f"seat {seat} discards from a hand of {self.size(seat)} tiles", event)
-        self._take(seat, code, event)
-        self._see(code, event)
+        codes = self.codes[seat]
+        if not codes[code]:
+            self._take(seat, code, event)  # raises
+        codes[code] -= 1  # as _take then _see do, for the most frequent event
+        self.stale[seat] |= _SUIT_BIT[code]
+        kind = CODE_KIND[code]
+        kinds[kind] -= 1
+        self.held[kind] -= 1
+        self.visible[kind] += 1
+        if self.visible[kind] + self.held[kind] > 4:
+            self._count(kind, event)  # raises
+        for other, unseen in enumerate(self.unseen):  # the seat itself knew the tile
+            if other != seat:
+                unseen[kind] -= 1
         self.discards[seat].append(code)
         self.drawn[seat] = None
         self.called[seat] = False
