@@ -22,6 +22,7 @@ from shanten.tiles import TILE_NAMES
 
 __all__ = [
     "CODE_KIND",
+    "CODE_NAMES",
     "CODE_SUIT",
     "DISCARDS",
     "DRAWS",
@@ -54,7 +55,9 @@ NUM_CODES: Final = 37
 CODE_KIND: Final[tuple[int, ...]] = (*range(34), 4, 13, 22)
 #: The code of the red five of each suit, by the kind of the five: 5m, 5p, 5s.
 RED_CODES: Final = {4: 34, 13: 35, 22: 36}
-_NAMES: Final = (*TILE_NAMES, "0m", "0p", "0s")
+#: The notation of each tile code (``CODE_NAMES[code] == code_name(code)``).
+CODE_NAMES: Final = (*TILE_NAMES, "0m", "0p", "0s")
+_NAMES: Final = CODE_NAMES
 _CODES: Final = {name: code for code, name in enumerate(_NAMES)}
 
 

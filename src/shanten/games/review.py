@@ -23,11 +23,11 @@ from shanten.efficiency_results import Discard as TableRow
 from shanten.errors import ShantenError
 from shanten.games.events import (
     CODE_KIND,
+    CODE_NAMES,
     Discard,
     Record,
     Round,
     RoundStart,
-    code_name,
 )
 from shanten.games.replay import Replay
 from shanten.games.source import Format, RecordSource, detect, read_source
@@ -261,8 +261,8 @@ class _Reviewer:
         record.turn = self.turns[seat]
         record.hand = replay.hand(seat)
         record.melds = replay.meld_texts(seat) if replay.melds[seat] else ()
-        record.drawn = None if drawn is None else code_name(drawn)
-        record.discarded = code_name(event.tile)
+        record.drawn = None if drawn is None else CODE_NAMES[drawn]
+        record.discarded = CODE_NAMES[event.tile]
         record.tsumogiri = event.tsumogiri
         record.visible = tuple(replay.visible)
         record.shanten_before = before

@@ -95,16 +95,6 @@ class _Reader:
     def codes(self, ids: list[int]) -> tuple[int, ...]:
         return tuple(self.code(i) for i in ids)
 
-    def tile(self, drawn: bool, seat: int, tile_id: int) -> None:
-        """Append the draw or discard of a ``T0``..``W135`` or ``D0``..``G135`` tag."""
-        code = _CODES[self.red][tile_id]
-        if drawn:
-            self.last_draw[seat] = tile_id
-            self.events.append(DRAWS[seat][code])
-        else:
-            tsumogiri = self.last_draw.pop(seat, None) == tile_id
-            self.events.append(DISCARDS[tsumogiri][seat][code])
-
     def seat(self, text: str | None) -> int:
         seat = int(text or "")
         if not 0 <= seat < self.players:
@@ -112,11 +102,8 @@ class _Reader:
         return seat
 
     def read(self, tag: str, attrib: dict[str, str]) -> None:
-        """Append the events of one tag."""
-        tile_tag = _TILE_TAGS.get(tag)
-        if tile_tag is not None:
-            self.tile(*tile_tag)
-            return
+        """Append the events of one tag (the parser's target reads the draw and discard
+        tags spelt as Tenhou writes them itself)."""
         head, rest = tag[:1], tag[1:]
         if rest.isdigit() and head in _DRAW_TAGS:
             tile_id = int(rest)
@@ -232,7 +219,6 @@ class _Target:
 
     def __init__(self, reader: _Reader) -> None:
         self.reader = reader
-        self.tile = reader.tile
         self.count = 0  # the tags opened so far
 
     def start(self, tag: str, attrib: dict[str, str]) -> None:
@@ -241,7 +227,15 @@ class _Target:
         self.count = index + 1
         tile_tag = _TILE_TAGS.get(tag)
         if tile_tag is not None and index:  # most tags: one draw or one discard
-            self.tile(*tile_tag)
+            drawn, seat, tile_id = tile_tag
+            reader = self.reader
+            code = _CODES[reader.red][tile_id]
+            if drawn:
+                reader.last_draw[seat] = tile_id
+                reader.events.append(DRAWS[seat][code])
+            else:
+                tsumogiri = reader.last_draw.pop(seat, None) == tile_id
+                reader.events.append(DISCARDS[tsumogiri][seat][code])
             return
         if not index:
             if tag != "mjloggm":
