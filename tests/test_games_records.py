@@ -67,6 +67,7 @@ def test_the_kept_counts_and_hands_agree_with_counting_afresh(path: Path) -> Non
         replay.play(event, index)
         kinds = replay.kinds
         assert replay.held == [sum(seat[t] for seat in kinds) for t in range(34)]
+        assert replay.sizes == [sum(seat) for seat in kinds]
         for seat in range(replay.players):
             expected = [4 - kinds[seat][t] - replay.visible[t] for t in range(34)]
             assert list(replay.unseen[seat]) == expected

@@ -10,7 +10,8 @@ Counts are plain lists: ``kinds[seat]`` holds the 34 counts of a seat's conceale
 ``codes[seat]`` the 37 counts by tile code (red fives apart), ``visible`` the 34 counts of
 the tiles every seat sees (discards still on the table, all melds, dora indicators,
 Norths set aside) and ``melded[seat]`` the 34 counts of the seat's own melds.
-``held`` is the 34 counts of all seats' concealed tiles together, and ``unseen[seat]``
+``sizes[seat]`` is how many concealed tiles a seat holds, ``held`` the 34 counts of all
+seats' concealed tiles together, and ``unseen[seat]``
 the 34 counts of the copies a seat cannot see (4 less its concealed tiles and the
 visible ones), as bytes the kernel reads; both are kept up to date event by event, as is
 each seat's hand in notation, suit by suit, rewritten only for the suits that changed.
@@ -112,6 +113,7 @@ class Replay:
     def _reset(self) -> None:
         n = self.players
         self.kinds = [[0] * 34 for _ in range(n)]
+        self.sizes = [0] * n
         self.codes = [[0] * NUM_CODES for _ in range(n)]
         self.suit_texts = [["", "", "", ""] for _ in range(n)]
         self.stale = [0] * n  # per seat, a bit per suit whose text is out of date
@@ -152,6 +154,7 @@ class Replay:
         self.stale[seat] |= _SUIT_BIT[code]
         kind = CODE_KIND[code]
         self.kinds[seat][kind] -= 1
+        self.sizes[seat] -= 1
         self.held[kind] -= 1
         self.unseen[seat][kind] += 1
 
@@ -162,6 +165,7 @@ class Replay:
         self.codes[seat][code] += 1
         self.stale[seat] |= _SUIT_BIT[code]
         self.kinds[seat][kind] += 1
+        self.sizes[seat] += 1
         self.held[kind] += 1
         self._count(kind, event)
         self.unseen[seat][kind] -= 1  # no fifth copy: never below 0
@@ -182,7 +186,7 @@ class Replay:
         return "".join(texts)
 
     def size(self, seat: int) -> int:
-        return sum(self.kinds[seat])
+        return self.sizes[seat]
 
     def meld_texts(self, seat: int) -> tuple[str, ...]:
         return tuple(_meld_text(tiles) for kind, tiles in self.melds[seat] if kind != "nukidora")
@@ -243,15 +247,15 @@ class Replay:
             self._seat(seat, event)  # raises
         if not self.in_round:
             raise self.fail("a draw outside a round", event)
-        kinds = self.kinds[seat]
-        if sum(kinds) % 3 != 1:
+        if self.sizes[seat] % 3 != 1:
             raise self.fail(f"seat {seat} draws into a full hand {self.hand(seat)}", event)
         kind = CODE_KIND[code]
         if self.players == 3 and 1 <= kind <= 7:
             self._give(seat, code, event)  # raises
         self.codes[seat][code] += 1  # as _give does, for the most frequent event
         self.stale[seat] |= _SUIT_BIT[code]
-        kinds[kind] += 1
+        self.kinds[seat][kind] += 1
+        self.sizes[seat] += 1
         self.held[kind] += 1
         if self.visible[kind] + self.held[kind] > 4:
             self._count(kind, event)  # raises
@@ -264,8 +268,7 @@ class Replay:
             self._seat(seat, event)  # raises
         if not self.in_round:
             raise self.fail("a discard outside a round", event)
-        kinds = self.kinds[seat]
-        if sum(kinds) % 3 != 2:
+        if self.sizes[seat] % 3 != 2:
             raise self.fail(f"seat {seat} discards from a hand of {self.size(seat)} tiles", event)
         codes = self.codes[seat]
         if not codes[code]:
@@ -273,7 +276,8 @@ class Replay:
         codes[code] -= 1  # as _take then _see do, for the most frequent event
         self.stale[seat] |= _SUIT_BIT[code]
         kind = CODE_KIND[code]
-        kinds[kind] -= 1
+        self.kinds[seat][kind] -= 1
+        self.sizes[seat] -= 1
         self.held[kind] -= 1
         self.visible[kind] += 1
         if self.visible[kind] + self.held[kind] > 4:

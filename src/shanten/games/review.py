@@ -209,7 +209,7 @@ class _Reviewer:
         if not (0 <= seat < replay.players and replay.in_round):
             return None
         kinds = replay.kinds[seat]
-        if sum(kinds) % 3 != 2 or not replay.codes[seat][event.tile]:
+        if replay.sizes[seat] % 3 != 2 or not replay.codes[seat][event.tile]:
             return None
         players = replay.players
         if self.kernel is not None:
