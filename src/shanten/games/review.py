@@ -285,18 +285,19 @@ class _Reviewer:
         records: list[DiscardReview] = []
         rounds: list[Round] = []
         replay = self.replay
+        play, table_of, decide = replay.play, self.table, self.decide
         for index, event in enumerate(self.record.events):
             if type(event) is Discard:
-                table = self.table(event)
-                record = self.decide(event, table) if table is not None else None
-                replay.play(event, index)
+                table = table_of(event)
+                record = decide(event, table) if table is not None else None
+                play(event, index)
                 if record is not None:
                     records.append(record)
                 continue
             if type(event) is RoundStart:
                 self.turns = [0] * replay.players
                 rounds.append(event.round)
-            replay.play(event, index)
+            play(event, index)
         return records, rounds
 
 
