@@ -14,7 +14,7 @@ A tile in an event is a small int *code*: 0-33 are the 34 kinds in the library's
 
 from __future__ import annotations
 
-import operator
+import functools
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -22,6 +22,10 @@ from shanten.tiles import TILE_NAMES
 
 __all__ = [
     "CODE_KIND",
+    "CODE_NAMES",
+    "CODE_SUIT",
+    "DISCARDS",
+    "DRAWS",
     "NUM_CODES",
     "RED_CODES",
     "Call",
@@ -42,6 +46,7 @@ __all__ = [
     "counts_text",
     "hand_text",
     "kind",
+    "suit_text",
 ]
 
 #: How many tile codes there are: 34 kinds and 3 red fives.
@@ -50,7 +55,9 @@ NUM_CODES: Final = 37
 CODE_KIND: Final[tuple[int, ...]] = (*range(34), 4, 13, 22)
 #: The code of the red five of each suit, by the kind of the five: 5m, 5p, 5s.
 RED_CODES: Final = {4: 34, 13: 35, 22: 36}
-_NAMES: Final = (*TILE_NAMES, "0m", "0p", "0s")
+#: The notation of each tile code (``CODE_NAMES[code] == code_name(code)``).
+CODE_NAMES: Final = (*TILE_NAMES, "0m", "0p", "0s")
+_NAMES: Final = CODE_NAMES
 _CODES: Final = {name: code for code, name in enumerate(_NAMES)}
 
 
@@ -69,30 +76,39 @@ def code_of(name: str) -> int:
     return _CODES[name]
 
 
-#: The codes of each suit in notation order (the red five before the fives), and their digits.
-_SUITS: Final = tuple(
-    (
-        suit,
-        codes := tuple(
-            sorted(
-                (*range(base, base + size), *([34 + base // 9] if size == 9 else [])),
-                key=lambda c: (CODE_KIND[c], c < 34),
-            )
-        ),
-        tuple("0" if c >= 34 else str(c - base + 1) for c in codes),
-    )
-    for suit, base, size in (("m", 0, 9), ("p", 9, 9), ("s", 18, 9), ("z", 27, 7))
-)
-
-
 def counts_text(counts: list[int]) -> str:
     """The 37 counts by tile code in notation, as :func:`hand_text` writes the tiles."""
-    parts = []
-    for suit, codes, digits in _SUITS:
-        text = "".join(map(operator.mul, digits, map(counts.__getitem__, codes)))
-        if text:
-            parts.append(text + suit)
-    return "".join(parts)
+    return (
+        _suit_text(0, *counts[0:9], counts[34])
+        + _suit_text(1, *counts[9:18], counts[35])
+        + _suit_text(2, *counts[18:27], counts[36])
+        + _suit_text(3, *counts[27:34])
+    )
+
+
+#: The suit (0-3: m, p, s, z) of each tile code.
+CODE_SUIT: Final[tuple[int, ...]] = (*(kind // 9 for kind in range(34)), 0, 1, 2)
+
+
+def suit_text(counts: list[int], suit: int) -> str:
+    """One suit (0-3: m, p, s, z) of the 37 counts by tile code, as :func:`counts_text`
+    writes it: the four suits' texts joined are the counts' text."""
+    if suit == 3:
+        return _suit_text(3, *counts[27:34])
+    base = 9 * suit
+    return _suit_text(suit, *counts[base : base + 9], counts[34 + suit])
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _suit_text(suit: int, *counts: int) -> str:
+    """One suit of a hand in notation, from the counts of its kinds in order (and of its
+    red five, written ``0`` before the fives); the same few suits recur hand after hand."""
+    reds = counts[9] if len(counts) > 9 else 0
+    text = "".join(
+        ("0" * reds if number == 5 else "") + str(number) * count
+        for number, count in enumerate(counts[:9], 1)
+    )
+    return text + "mpsz"[suit] if text else ""
 
 
 def hand_text(codes: list[int] | tuple[int, ...]) -> str:
@@ -222,6 +238,15 @@ class GameEnd:
 
 
 Event = RoundStart | Draw | Discard | Riichi | Call | Dora | Win | RoundEnd | GameEnd
+
+#: Every draw of seats 0-3, made once (events are immutable, so records share them):
+#: ``DRAWS[seat][code]``.
+DRAWS: Final = tuple(tuple(Draw(seat, code) for code in range(NUM_CODES)) for seat in range(4))
+#: Every discard of seats 0-3, made once: ``DISCARDS[tsumogiri][seat][code]``.
+DISCARDS: Final = tuple(
+    tuple(tuple(Discard(seat, code, drawn) for code in range(NUM_CODES)) for seat in range(4))
+    for drawn in (False, True)
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,15 +10,23 @@ Counts are plain lists: ``kinds[seat]`` holds the 34 counts of a seat's conceale
 ``codes[seat]`` the 37 counts by tile code (red fives apart), ``visible`` the 34 counts of
 the tiles every seat sees (discards still on the table, all melds, dora indicators,
 Norths set aside) and ``melded[seat]`` the 34 counts of the seat's own melds.
+``sizes[seat]`` is how many concealed tiles a seat holds, ``held`` the 34 counts of all
+seats' concealed tiles together, and ``unseen[seat]``
+the 34 counts of the copies a seat cannot see (4 less its concealed tiles and the
+visible ones), as bytes the kernel reads; both are kept up to date event by event, as is
+each seat's hand in notation, suit by suit, rewritten only for the suits that changed.
 """
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
+from typing import Final
 
 from shanten.errors import GameRecordError
 from shanten.games.events import (
     CODE_KIND,
+    CODE_SUIT,
     NUM_CODES,
     Call,
     Discard,
@@ -32,11 +40,15 @@ from shanten.games.events import (
     RoundStart,
     Win,
     code_name,
-    counts_text,
     hand_text,
+    suit_text,
 )
 
 __all__ = ["Ending", "Replay", "describe"]
+
+#: The bit of each tile code's suit, and the suits of each combination of bits.
+_SUIT_BIT: Final = tuple(1 << suit for suit in CODE_SUIT)
+_STALE_SUITS: Final = tuple(tuple(s for s in range(4) if bits >> s & 1) for bits in range(16))
 
 #: The draws at which every hand shown is ready: exhaustive (流局) and four riichi (四家立直).
 _READY_SHOWN = frozenset({"exhaustive", "four riichi"})
@@ -78,6 +90,12 @@ def describe(event: Event) -> str:
     return "end of game"
 
 
+@functools.lru_cache(maxsize=1 << 12)
+def _meld_text(tiles: tuple[int, ...]) -> str:
+    """A meld in notation (the same melds recur, discard after discard)."""
+    return hand_text(tiles)
+
+
 class Replay:
     """The state of the table while the events of one record are played."""
 
@@ -95,11 +113,16 @@ class Replay:
     def _reset(self) -> None:
         n = self.players
         self.kinds = [[0] * 34 for _ in range(n)]
+        self.sizes = [0] * n
         self.codes = [[0] * NUM_CODES for _ in range(n)]
+        self.suit_texts = [["", "", "", ""] for _ in range(n)]
+        self.stale = [0] * n  # per seat, a bit per suit whose text is out of date
         self.melds: list[list[tuple[str, tuple[int, ...]]]] = [[] for _ in range(n)]
         self.melded = [[0] * 34 for _ in range(n)]
         self.discards: list[list[int]] = [[] for _ in range(n)]
         self.visible = [0] * 34
+        self.held = [0] * 34
+        self.unseen = [bytearray(b"\x04" * 34) for _ in range(n)]
         self.riichi = [False] * n
         self.declaring = [False] * n
         self.drawn: list[int | None] = [None] * n
@@ -128,30 +151,45 @@ class Replay:
                 f"{code_name(code)} is not in seat {seat}'s hand {self.hand(seat)}", event
             )
         codes[code] -= 1
-        self.kinds[seat][CODE_KIND[code]] -= 1
+        self.stale[seat] |= _SUIT_BIT[code]
+        kind = CODE_KIND[code]
+        self.kinds[seat][kind] -= 1
+        self.sizes[seat] -= 1
+        self.held[kind] -= 1
+        self.unseen[seat][kind] += 1
 
     def _give(self, seat: int, code: int, event: Event) -> None:
         kind = CODE_KIND[code]
         if self.players == 3 and 1 <= kind <= 7:
             raise self.fail(f"{code_name(kind)} does not exist in 3-player mahjong", event)
         self.codes[seat][code] += 1
+        self.stale[seat] |= _SUIT_BIT[code]
         self.kinds[seat][kind] += 1
+        self.sizes[seat] += 1
+        self.held[kind] += 1
         self._count(kind, event)
+        self.unseen[seat][kind] -= 1  # no fifth copy: never below 0
 
     def _count(self, kind: int, event: Event) -> None:
         """Raise if more than four copies of ``kind`` are held and seen."""
-        if self.visible[kind] + sum([held[kind] for held in self.kinds]) > 4:
+        if self.visible[kind] + self.held[kind] > 4:
             raise self.fail(f"a fifth {code_name(kind)} is held or seen", event)
 
     def hand(self, seat: int) -> str:
         """The seat's concealed tiles in notation, red fives as ``0``."""
-        return counts_text(self.codes[seat])
+        texts, stale = self.suit_texts[seat], self.stale[seat]
+        if stale:
+            codes = self.codes[seat]
+            for suit in _STALE_SUITS[stale]:
+                texts[suit] = suit_text(codes, suit)
+            self.stale[seat] = 0
+        return "".join(texts)
 
     def size(self, seat: int) -> int:
-        return sum(self.kinds[seat])
+        return self.sizes[seat]
 
     def meld_texts(self, seat: int) -> tuple[str, ...]:
-        return tuple(hand_text(tiles) for kind, tiles in self.melds[seat] if kind != "nukidora")
+        return tuple(_meld_text(tiles) for kind, tiles in self.melds[seat] if kind != "nukidora")
 
     def play(self, event: Event, index: int) -> None:
         """Play one event (``index``: its place in the record)."""
@@ -186,6 +224,8 @@ class Replay:
         kind = CODE_KIND[code]
         self.visible[kind] += 1
         self._count(kind, event)
+        for unseen in self.unseen:  # no fifth copy: never below 0
+            unseen[kind] -= 1
 
     def _start(self, event: RoundStart) -> None:
         if len(event.hands) != self.players:
@@ -202,26 +242,53 @@ class Replay:
         self._see(event.dora, event)
 
     def _draw(self, event: Draw) -> None:
-        seat = self._seat(event.seat, event)
+        seat, code = event.seat, event.tile
+        if not 0 <= seat < self.players:
+            self._seat(seat, event)  # raises
         if not self.in_round:
             raise self.fail("a draw outside a round", event)
-        if self.size(seat) % 3 != 1:
+        if self.sizes[seat] % 3 != 1:
             raise self.fail(f"seat {seat} draws into a full hand {self.hand(seat)}", event)
-        self._give(seat, event.tile, event)
-        self.drawn[seat] = event.tile
+        kind = CODE_KIND[code]
+        if self.players == 3 and 1 <= kind <= 7:
+            self._give(seat, code, event)  # raises
+        self.codes[seat][code] += 1  # as _give does, for the most frequent event
+        self.stale[seat] |= _SUIT_BIT[code]
+        self.kinds[seat][kind] += 1
+        self.sizes[seat] += 1
+        self.held[kind] += 1
+        if self.visible[kind] + self.held[kind] > 4:
+            self._count(kind, event)  # raises
+        self.unseen[seat][kind] -= 1  # no fifth copy: never below 0
+        self.drawn[seat] = code
 
     def _discard(self, event: Discard) -> None:
-        seat = self._seat(event.seat, event)
+        seat, code = event.seat, event.tile
+        if not 0 <= seat < self.players:
+            self._seat(seat, event)  # raises
         if not self.in_round:
             raise self.fail("a discard outside a round", event)
-        if self.size(seat) % 3 != 2:
+        if self.sizes[seat] % 3 != 2:
             raise self.fail(f"seat {seat} discards from a hand of {self.size(seat)} tiles", event)
-        self._take(seat, event.tile, event)
-        self._see(event.tile, event)
-        self.discards[seat].append(event.tile)
+        codes = self.codes[seat]
+        if not codes[code]:
+            self._take(seat, code, event)  # raises
+        codes[code] -= 1  # as _take then _see do, for the most frequent event
+        self.stale[seat] |= _SUIT_BIT[code]
+        kind = CODE_KIND[code]
+        self.kinds[seat][kind] -= 1
+        self.sizes[seat] -= 1
+        self.held[kind] -= 1
+        self.visible[kind] += 1
+        if self.visible[kind] + self.held[kind] > 4:
+            self._count(kind, event)  # raises
+        for other, unseen in enumerate(self.unseen):  # the seat itself knew the tile
+            if other != seat:
+                unseen[kind] -= 1
+        self.discards[seat].append(code)
         self.drawn[seat] = None
         self.called[seat] = False
-        self.last_discard = (seat, event.tile)
+        self.last_discard = (seat, code)
         if self.declaring[seat]:
             self.declaring[seat] = False
             self.riichi[seat] = True

@@ -13,25 +13,27 @@ forms).
 
 from __future__ import annotations
 
+import itertools
 import operator
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Final
 
+from shanten.efficiency_results import Discard as TableRow
 from shanten.errors import ShantenError
 from shanten.games.events import (
     CODE_KIND,
+    CODE_NAMES,
     Discard,
     Record,
     Round,
     RoundStart,
-    code_name,
 )
 from shanten.games.replay import Replay
 from shanten.games.source import Format, RecordSource, detect, read_source
 from shanten.games.summary import PlayerReview, summarise
-from shanten.kernel import discards, shanten
-from shanten.tiles import TILE_NAMES
+from shanten.kernel import accelerated, discards, installed, shanten
+from shanten.tiles import TILE_NAMES, TILES, Tile
 
 __all__ = ["DiscardReview", "GameReview", "review"]
 
@@ -160,7 +162,25 @@ class GameReview:
         }
 
 
-_INDEX: Final = operator.attrgetter("index")  # a Tile's index, read in C
+_DISCARD: Final = operator.attrgetter("discard")  # a row's discarded tile, read in C
+_ONE_NAME: Final = tuple((name,) for name in TILE_NAMES)
+
+
+class _Draft:
+    """A :class:`DiscardReview` being filled in: the same slots, written with plain
+    stores, then given the record's class (a frozen record's own ``__init__`` sets each
+    field through ``object.__setattr__``, several times slower). The finished record is
+    a DiscardReview like any other: frozen, equal to one built field by field."""
+
+    __slots__ = DiscardReview.__slots__
+
+
+_NAME_OF: Final = {tile: name for tile, name in zip(TILES, TILE_NAMES, strict=True)}
+
+
+def _names(tiles: tuple[Tile, ...]) -> tuple[str, ...]:
+    """Tiles in notation."""
+    return tuple(map(_NAME_OF.__getitem__, tiles))
 
 
 class _Reviewer:
@@ -171,60 +191,61 @@ class _Reviewer:
         self.replay = Replay(record.players, name)
         self.turns = [0] * record.players
         self.names = tuple(record.names) + ("",) * (record.players - len(record.names))
+        self.kernel = installed() if accelerated else None
 
-    def table(self, event: Discard) -> list[tuple[int, int, int, Any]] | None:
-        """The rows of the discard table that the review reads (those of the lowest
-        shanten, and the discard's own), as ``(shanten, minus the unseen effective tiles,
-        discarded kind, effective tiles)``, which sort in Tenhou's order; None when the
-        state cannot take the discard (the replay then says why).
+    def table(self, event: Discard) -> tuple[TableRow, ...] | None:
+        """The discard table (牌理) of the seat's hand and the tiles it sees, in Tenhou's
+        order; None when the state cannot take the discard (the replay then says why).
 
         It is :func:`shanten.discards` of the hand with its melds and the tiles the seat
-        sees, computed as the verb's table of the concealed tiles alone (the kernel answers
-        that directly), each row's count then lessened by the copies seen: every copy of an
-        effective tile that is in a meld or on the table is one fewer to draw, for every
-        row alike. The melds change nothing else: with melds the concealed hand is too
-        short for seven pairs or thirteen orphans, as without them.
+        sees, computed as the table of the concealed tiles alone, each effective tile
+        counted by its copies unseen by the seat: every copy of an effective tile that is
+        in a meld or on the table is one fewer to draw, for every row alike. The melds
+        change nothing else: with melds the concealed hand is too short for seven pairs or
+        thirteen orphans, as without them. Where the kernel is built, it is asked directly
+        (the replay has already checked the counts it would check).
         """
         replay, seat = self.replay, event.seat
         if not (0 <= seat < replay.players and replay.in_round):
             return None
         kinds = replay.kinds[seat]
-        if sum(kinds) % 3 != 2 or not replay.codes[seat][event.tile]:
+        if replay.sizes[seat] % 3 != 2 or not replay.codes[seat][event.tile]:
             return None
         players = replay.players
+        if self.kernel is not None:
+            try:
+                table: tuple[TableRow, ...] = self.kernel.discards(
+                    bytes(kinds), players, 0, True, replay.unseen[seat]
+                )
+                return table
+            except ValueError:  # a hand the tables do not hold: the verb says why
+                pass
         try:
-            table = discards(kinds) if players == 4 else discards(kinds, players=players)
+            return discards(kinds, players=players, visible=replay.visible)
         except ShantenError as error:  # the replay keeps hands the verbs take; if not, say so
             raise replay.fail(str(error), event) from None
-        seen = replay.visible.__getitem__  # the seat's melds included
-        lowest = table[0].shanten  # the verb lists the lowest shanten first
-        discarded = CODE_KIND[event.tile]
-        return [
-            (
-                row.shanten,
-                -row.ukeire.total + sum(map(seen, map(_INDEX, row.ukeire.tiles))),
-                row.discard.index,
-                row.ukeire.tiles,
-            )
-            for row in table
-            if row.shanten == lowest or row.discard.index == discarded
-        ]
 
-    def decide(self, event: Discard, table: list[tuple[int, int, int, Any]]) -> DiscardReview:
+    def decide(self, event: Discard, table: tuple[TableRow, ...]) -> DiscardReview:
         """The record of ``event``, from the state before it and its table."""
         replay, seat = self.replay, event.seat
-        best = min(table)  # kinds differ, so the tiles are never compared
-        best_shanten, best_total = best[0], -best[1]
-        discarded = CODE_KIND[event.tile]
+        best = table[0]  # Tenhou's order: the rows tied with it follow it in tile order
+        best_shanten, best_total = best.shanten, best.ukeire.total
+        discarded = TILES[CODE_KIND[event.tile]]
         actual = best
-        tops = []
-        for row in table:
-            if row[0] == best_shanten and row[1] == best[1]:
-                tops.append(row[2])
-            if row[2] == discarded:
-                actual = row
-        tops.sort()
-        after, total, tiles = actual[0], -actual[1], actual[3]
+        if best.discard is not discarded:
+            actual = table[list(map(_DISCARD, table)).index(discarded)]
+        tops = 1  # how many rows tie with the best one
+        for row in itertools.islice(table, 1, None):
+            if row.shanten != best_shanten or row.ukeire.total != best_total:
+                break
+            tops += 1
+        best_names = (
+            _ONE_NAME[best.discard.index]
+            if tops == 1
+            else _names(tuple(map(_DISCARD, table[:tops])))
+        )
+        after, ukeire = actual.shanten, actual.ukeire
+        total = ukeire.total
         before = best_shanten
         if before == 0 and shanten(replay.kinds[seat], players=replay.players) == -1:
             before = -1  # a complete hand (和了形) not declared
@@ -233,47 +254,50 @@ class _Reviewer:
         self.turns[seat] += 1
         drawn = replay.drawn[seat]
         assert replay.round is not None
-        return DiscardReview(
-            round=replay.round,
-            seat=seat,
-            player=self.names[seat],
-            turn=self.turns[seat],
-            hand=replay.hand(seat),
-            melds=replay.meld_texts(seat) if replay.melds[seat] else (),
-            drawn=None if drawn is None else code_name(drawn),
-            discarded=code_name(event.tile),
-            tsumogiri=event.tsumogiri,
-            visible=tuple(replay.visible),
-            shanten_before=before,
-            shanten_after=after,
-            ukeire=total,
-            ukeire_tiles=tuple(map(TILE_NAMES.__getitem__, map(_INDEX, tiles))),
-            best=tuple([TILE_NAMES[t] for t in tops]),
-            best_ukeire=best_total,
-            best_shanten=best_shanten,
-            loss=loss,
-            shanten_up=shanten_up,
-            forced=replay.riichi[seat] and drawn is not None,
-            riichi=replay.declaring[seat],
-            after_call=replay.called[seat],
-        )
+        record: Any = _Draft.__new__(_Draft)
+        record.round = replay.round
+        record.seat = seat
+        record.player = self.names[seat]
+        record.turn = self.turns[seat]
+        record.hand = replay.hand(seat)
+        record.melds = replay.meld_texts(seat) if replay.melds[seat] else ()
+        record.drawn = None if drawn is None else CODE_NAMES[drawn]
+        record.discarded = CODE_NAMES[event.tile]
+        record.tsumogiri = event.tsumogiri
+        record.visible = tuple(replay.visible)
+        record.shanten_before = before
+        record.shanten_after = after
+        record.ukeire = total
+        record.ukeire_tiles = _names(ukeire.tiles)
+        record.best = best_names
+        record.best_ukeire = best_total
+        record.best_shanten = best_shanten
+        record.loss = loss
+        record.shanten_up = shanten_up
+        record.forced = replay.riichi[seat] and drawn is not None
+        record.riichi = replay.declaring[seat]
+        record.after_call = replay.called[seat]
+        record.__class__ = DiscardReview
+        done: DiscardReview = record
+        return done
 
     def run(self) -> tuple[list[DiscardReview], list[Round]]:
         records: list[DiscardReview] = []
         rounds: list[Round] = []
         replay = self.replay
+        play, table_of, decide = replay.play, self.table, self.decide
         for index, event in enumerate(self.record.events):
             if type(event) is Discard:
-                table = self.table(event)
-                record = self.decide(event, table) if table is not None else None
-                replay.play(event, index)
+                table = table_of(event)
+                record = decide(event, table) if table is not None else None
+                play(event, index)
                 if record is not None:
                     records.append(record)
                 continue
             if type(event) is RoundStart:
                 self.turns = [0] * replay.players
                 rounds.append(event.round)
-            replay.play(event, index)
+            play(event, index)
         return records, rounds
 
 

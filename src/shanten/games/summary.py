@@ -62,12 +62,16 @@ def summarise(
     decisions = [0] * seats
     optimal = [0] * seats
     loss = [0] * seats
+    current, index = None, 0
     for record in records:
         seat = record.seat
         decisions[seat] += 1
         optimal[seat] += record.loss == 0 and not record.shanten_up
         loss[seat] += record.loss
-        by_round[seat][place[record.round]].append(record.shanten_after)
+        if record.round is not current:  # a round's records come together
+            current = record.round
+            index = place[current]
+        by_round[seat][index].append(record.shanten_after)
     return tuple(
         PlayerReview(
             seat,

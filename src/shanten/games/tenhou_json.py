@@ -23,12 +23,13 @@ from typing import Any, Final
 from shanten.errors import GameRecordError
 from shanten.games.events import (
     CODE_KIND,
+    DISCARDS,
+    DRAWS,
     RED_CODES,
     Call,
     CallKind,
     Discard,
     Dora,
-    Draw,
     Event,
     GameEnd,
     Record,
@@ -155,7 +156,7 @@ class _Round:
         self.next_draw[seat] += 1
         code = _code(item)
         self.last_drawn[seat] = code
-        self.events.append(Draw(seat, code))
+        self.events.append(DRAWS[seat][code])
         return True
 
     def play(self) -> None:
@@ -222,9 +223,9 @@ class _Round:
             drawn = self.last_drawn[seat]
             if drawn is None:
                 raise ValueError("60 (the drawn tile) with no tile drawn")
-            self.events.append(Discard(seat, drawn, True))
+            self.events.append(DISCARDS[True][seat][drawn])
         else:
-            self.events.append(Discard(seat, _code(item), False))
+            self.events.append(DISCARDS[False][seat][_code(item)])
         self.last_drawn[seat] = None
 
     def kan(self, seat: int, item: str, letter: str) -> None:

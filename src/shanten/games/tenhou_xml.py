@@ -11,12 +11,13 @@ declares a DTD or an entity is refused, as a game record never needs one.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
 from typing import Final
 from urllib.parse import unquote
 
 from shanten.errors import GameRecordError
 from shanten.games.events import (
+    DISCARDS,
+    DRAWS,
     RED_CODES,
     Call,
     Discard,
@@ -37,6 +38,19 @@ __all__ = ["parse_xml"]
 _DRAW_TAGS: Final = {"T": 0, "U": 1, "V": 2, "W": 3}
 _DISCARD_TAGS: Final = {"D": 0, "E": 1, "F": 2, "G": 3}
 _RED_IDS: Final = frozenset({16, 52, 88})
+#: The draw and discard tags, ``T0``..``W135`` and ``D0``..``G135``, read whole:
+#: ``(drawn, seat, tile id)``.
+_TILE_TAGS: Final = {
+    f"{head}{tile_id}": (tags is _DRAW_TAGS, seat, tile_id)
+    for tags in (_DRAW_TAGS, _DISCARD_TAGS)
+    for head, seat in tags.items()
+    for tile_id in range(136)
+}
+#: The tile code of each tile id, with red fives and without.
+_CODES: Final = {
+    red: tuple(RED_CODES[i // 4] if red and i in _RED_IDS else i // 4 for i in range(136))
+    for red in (True, False)
+}
 #: RYUUKYOKU ``type`` -> the abortive draw it names (no type: an exhaustive draw).
 _DRAW_KINDS: Final = {
     "yao9": "nine terminals",
@@ -88,7 +102,8 @@ class _Reader:
         return seat
 
     def read(self, tag: str, attrib: dict[str, str]) -> None:
-        """Append the events of one tag."""
+        """Append the events of one tag (the parser's target reads the draw and discard
+        tags spelt as Tenhou writes them itself)."""
         head, rest = tag[:1], tag[1:]
         if rest.isdigit() and head in _DRAW_TAGS:
             tile_id = int(rest)
@@ -198,46 +213,52 @@ class _Reader:
         return Call(seat, "daiminkan", self.codes(ids), self.code(called), target)
 
 
-class _Collector:
-    """The parser's target: keeps each tag and its attributes as the tag opens."""
+class _Target:
+    """The parser's target: reads each tag into events as it opens (the first must be the
+    record's root, ``<mjloggm>``)."""
 
-    def __init__(self) -> None:
-        self.tags: list[tuple[str, dict[str, str]]] = []
-        self.start = self._start
+    def __init__(self, reader: _Reader) -> None:
+        self.reader = reader
+        self.count = 0  # the tags opened so far
 
-    def _start(self, tag: str, attrib: dict[str, str]) -> None:
-        self.tags.append((tag, attrib))
+    def start(self, tag: str, attrib: dict[str, str]) -> None:
+        """Read one tag as it opens."""
+        index = self.count
+        self.count = index + 1
+        tile_tag = _TILE_TAGS.get(tag)
+        if tile_tag is not None and index:  # most tags: one draw or one discard
+            drawn, seat, tile_id = tile_tag
+            reader = self.reader
+            code = _CODES[reader.red][tile_id]
+            if drawn:
+                reader.last_draw[seat] = tile_id
+                reader.events.append(DRAWS[seat][code])
+            else:
+                tsumogiri = reader.last_draw.pop(seat, None) == tile_id
+                reader.events.append(DISCARDS[tsumogiri][seat][code])
+            return
+        if not index:
+            if tag != "mjloggm":
+                raise GameRecordError(
+                    f"<{tag}> is not a Tenhou record (<mjloggm>)", source=self.reader.source
+                )
+            return
+        try:
+            self.reader.read(tag, attrib)
+        except (ValueError, KeyError, IndexError) as error:
+            detail = f"missing {error}" if isinstance(error, KeyError) else str(error)
+            raise self.reader.fail(f"malformed tag: {detail}", index, tag) from None
 
     def close(self) -> None:
-        """Nothing to build: the tags are the result."""
-
-
-def _tags(text: str, reader: _Reader) -> Iterator[tuple[str, dict[str, str]]]:
-    """The record's tags in order; a GameRecordError, after the tags before the fault,
-    if it is not well-formed (a record cut at a tag boundary just ends)."""
-    collector = _Collector()
-    parser = ET.XMLParser(target=collector)
-    try:
-        parser.feed(text)
-        fault = None
-    except ET.ParseError as error:
-        fault = error
-    yield from collector.tags
-    if fault is not None:
-        raise GameRecordError(
-            f"not well-formed XML ({fault})",
-            source=reader.source,
-            round=reader.round,
-            index=len(collector.tags),
-            event="the tag after the last one read",
-        )
+        """Nothing to build: the reader holds the events."""
 
 
 def parse_xml(text: str, source: str | None = None) -> Record:
     """Parse the text of a Tenhou XML record into events.
 
     A record cut short between two tags is read up to its last whole tag
-    (``Record.ended`` is False); one cut inside a tag is a :class:`GameRecordError`.
+    (``Record.ended`` is False); one cut inside a tag is a :class:`GameRecordError`, as is
+    any other fault of the XML, raised after the tags before it are read.
     """
     if "<!DOCTYPE" in text or "<!ENTITY" in text:
         raise GameRecordError(
@@ -248,18 +269,17 @@ def parse_xml(text: str, source: str | None = None) -> Record:
     stripped = text.rstrip()
     if not stripped.endswith(">"):
         raise GameRecordError("not well-formed XML: the record is cut inside a tag", source=source)
-    root_seen = False
-    for index, (tag, attrib) in enumerate(_tags(text, reader)):
-        if not root_seen:
-            if tag != "mjloggm":
-                raise GameRecordError(f"<{tag}> is not a Tenhou record (<mjloggm>)", source=source)
-            root_seen = True
-            continue
-        try:
-            reader.read(tag, attrib)
-        except (ValueError, KeyError, IndexError) as error:
-            detail = f"missing {error}" if isinstance(error, KeyError) else str(error)
-            raise reader.fail(f"malformed tag: {detail}", index, tag) from None
+    target = _Target(reader)
+    try:
+        ET.XMLParser(target=target).feed(text)
+    except ET.ParseError as fault:
+        raise GameRecordError(
+            f"not well-formed XML ({fault})",
+            source=reader.source,
+            round=reader.round,
+            index=target.count,
+            event="the tag after the last one read",
+        ) from None
     ended = stripped.endswith("</mjloggm>")
     if ended and not (reader.events and isinstance(reader.events[-1], GameEnd)):
         reader.events.append(GameEnd())
