@@ -35,6 +35,7 @@ from shanten.errors import (
     ShantenError,
 )
 from shanten.forms import Witness
+from shanten.games.corpus import review_corpus
 from shanten.games.review import DiscardReview, GameReview, review
 from shanten.hand import Hand, Meld
 from shanten.kernel import accelerated, discards, shanten, ukeire
@@ -79,6 +80,7 @@ __all__ = [
     "good_shape",
     "is_complete",
     "review",
+    "review_corpus",
     "shanten",
     "ukeire",
     "waits",
