@@ -56,6 +56,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "[--host HOST] [--port PORT]",
         "serve the local page (牌理) and its JSON endpoint on this machine (docs/web.md)",
     ),
+    "review": (
+        "shanten.cli_review",
+        "FILES... [--player P] [--format F] [--jobs N] [--plot PNG]",
+        "review game records: each discard against the best by tile efficiency (docs/review.md)",
+    ),
 }
 
 _DESCRIPTION = (
