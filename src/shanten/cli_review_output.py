@@ -226,14 +226,24 @@ def make_output(kind: str, chosen: Chosen) -> Output:
 
 
 def plot_shanten(curves: list[tuple[int, ...]], path: str) -> None:
-    """Draw each round's shanten after each discard, one line per round, to a PNG."""
+    """Draw each round's shanten after each discard, one line per round, and their mean
+    by turn over the rounds that reach it, to a PNG."""
     from matplotlib.figure import Figure  # the [review] extra; Agg draws it, no display
+    from matplotlib.ticker import MaxNLocator
 
     figure = Figure(figsize=(8, 4.5), dpi=100)
     axes = figure.subplots()
     alpha = max(0.05, min(1.0, 8 / max(1, len(curves))))
     for curve in curves:
         axes.plot(range(1, len(curve) + 1), curve, color="tab:blue", alpha=alpha, linewidth=1)
+    longest = max(map(len, curves), default=0)
+    if len(curves) > 1:
+        reach = [[c[turn] for c in curves if len(c) > turn] for turn in range(longest)]
+        means = [sum(values) / len(values) for values in reach]
+        axes.plot(range(1, longest + 1), means, color="black", linewidth=2, label="mean")
+        axes.legend()
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+    axes.yaxis.set_major_locator(MaxNLocator(integer=True))
     axes.set_xlabel("turn (the player's discards in the round)")
     axes.set_ylabel("shanten after the discard")
     axes.set_title(f"Shanten by turn, {len(curves)} rounds")
