@@ -6,6 +6,7 @@ from __future__ import annotations
 import concurrent.futures
 import gc
 import gzip
+import pickle
 import shutil
 import weakref
 from collections.abc import Iterator
@@ -18,6 +19,7 @@ import pytest
 import shanten
 from shanten.games import corpus
 from shanten.games.corpus import CorpusFailure, CorpusItem, CorpusReview, review_corpus
+from shanten.games.packed import pack, unpack
 from shanten.games.review import review
 
 FIXTURES = Path(__file__).parent / "data" / "tenhou"
@@ -176,3 +178,12 @@ def test_nothing_yielded_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
         gc.collect()
         assert refs[-1]() is None
     assert len(refs) == 5
+
+
+def test_a_packed_review_comes_back_whole() -> None:
+    for path in GAMES:
+        game = review(path)
+        sent = pickle.loads(pickle.dumps(pack(game), protocol=pickle.HIGHEST_PROTOCOL))
+        assert sent.game.discards == ()
+        back = unpack(sent)
+        assert back == game and back.to_dict() == game.to_dict()

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Literal, TypeAlias
 
 from shanten.errors import RuleError
+from shanten.games.packed import Packed, pack, unpack
 from shanten.games.review import GameReview, review
 
 if TYPE_CHECKING:
@@ -153,6 +154,24 @@ def review_file(path: str) -> CorpusItem:
         return CorpusFailure(path, type(error).__name__, message)
 
 
+#: What a worker sends back: the failure, or the path and the packed review.
+_Sent: TypeAlias = CorpusFailure | tuple[str, Packed]
+
+
+def _review_to_send(path: str) -> _Sent:
+    """:func:`review_file` in a worker, the review packed for the trip back."""
+    item = review_file(path)
+    return item if isinstance(item, CorpusFailure) else (item.path, pack(item.review))
+
+
+def _received(sent: _Sent) -> CorpusItem:
+    """A worker's answer as the item to yield."""
+    if isinstance(sent, CorpusFailure):
+        return sent
+    path, packed = sent
+    return CorpusReview(path, unpack(packed))
+
+
 def _workers(jobs: object) -> int:
     if jobs is None:
         return os.cpu_count() or 1
@@ -177,15 +196,15 @@ def _in_pool(paths: Iterator[str], workers: int) -> Iterator[CorpusItem]:
     from concurrent.futures import ProcessPoolExecutor  # here: the command line starts faster
 
     bound = IN_FLIGHT_PER_WORKER * workers
-    pending: deque[Future[CorpusItem]] = deque()
+    pending: deque[Future[_Sent]] = deque()
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=_pool_context())
     try:
         for path in paths:
-            pending.append(pool.submit(review_file, path))
+            pending.append(pool.submit(_review_to_send, path))
             if len(pending) >= bound:
-                yield pending.popleft().result()
+                yield _received(pending.popleft().result())
         while pending:
-            yield pending.popleft().result()
+            yield _received(pending.popleft().result())
     finally:  # also when the caller stops early: drop the work not yet started
         pool.shutdown(wait=True, cancel_futures=True)
 
@@ -211,14 +230,14 @@ def _on_dask(paths: Iterator[str], client: Client) -> Iterator[CorpusItem]:
             path = next(source, None)
             if path is None:
                 return
-            future = client.submit(review_file, path, pure=False)
+            future = client.submit(_review_to_send, path, pure=False)
             index[future.key] = submitted
             running.add(future)  # type: ignore[no-untyped-call]
             submitted += 1
 
     submit_more()
     for future in running:
-        ready[index.pop(future.key)] = future.result()
+        ready[index.pop(future.key)] = _received(future.result())
         future.release()
         while yielded in ready:
             item = ready.pop(yielded)
