@@ -101,19 +101,46 @@ def test_two_processes_give_what_one_gives(corpus_dir: Path) -> None:
     assert two == one and len(one) == 4
 
 
-def test_dask_gives_what_one_process_gives(corpus_dir: Path) -> None:
+@pytest.fixture(scope="module")
+def dask_client() -> Iterator[Any]:
+    """A Dask client on a small in-process cluster: one worker, two threads."""
     distributed = pytest.importorskip(
         "distributed", reason="dask[distributed] is not installed (the [dask] extra)"
     )
-    one = reviewed(review_corpus([corpus_dir, corpus_dir / "missing.mjlog"], jobs=1))
     with (
         distributed.LocalCluster(
             n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
         ) as cluster,
         distributed.Client(cluster) as client,
     ):
-        on_dask = reviewed(review_corpus([corpus_dir, corpus_dir / "missing.mjlog"], client=client))
+        yield client
+
+
+def test_dask_gives_what_one_process_gives(corpus_dir: Path, dask_client: Any) -> None:
+    paths = [corpus_dir, corpus_dir / "missing.mjlog"]
+    one = reviewed(review_corpus(paths, jobs=1))
+    on_dask = reviewed(review_corpus(paths, client=dask_client))
     assert on_dask == one
+
+
+def test_dask_keeps_a_bounded_window(dask_client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Files are submitted as results are taken, never more than the window ahead."""
+    submitted = 0
+    submit = dask_client.submit
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        nonlocal submitted
+        submitted += 1
+        return submit(*args, **kwargs)
+
+    monkeypatch.setattr(dask_client, "submit", counting)
+    bound = corpus.IN_FLIGHT_PER_WORKER * 2  # the cluster's two threads
+    ahead = []
+    for taken, item in enumerate(review_corpus([GAMES[2]] * 20, client=dask_client), 1):
+        assert item.ok
+        ahead.append(submitted - taken)
+    assert submitted == 20
+    assert max(ahead) == bound - 1  # the window was full while the item was taken
 
 
 def test_bad_options_are_rule_errors(corpus_dir: Path) -> None:
@@ -156,9 +183,9 @@ def test_the_pool_keeps_a_bounded_number_in_flight(
         return original(self, timeout)
 
     monkeypatch.setattr(Future, "result", taken)
-    files = [GAMES[0]] * 50
+    files = [GAMES[2]] * 20
     seen = sum(1 for _ in review_corpus(files, jobs=2))
-    assert seen == 50
+    assert seen == 20
     assert CountingPool.most == corpus.IN_FLIGHT_PER_WORKER * 2
 
 

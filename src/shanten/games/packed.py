@@ -1,11 +1,11 @@
 """A reviewed game in the form that crosses a process boundary cheaply.
 
 A :class:`~shanten.GameReview` holds hundreds of frozen :class:`~shanten.DiscardReview`
-records. Pickled as they are, each record is rebuilt field by field on arrival, and the
-process that gathers a corpus run's results spends more time unpickling a game than a
-worker spends on a quarter of its review. :func:`pack` keeps the records as plain tuples
-of their fields, which pickle as flat data; :func:`unpack` builds the records again in one
-call each. ``unpack(pickle.loads(pickle.dumps(pack(game)))) == game``.
+records. Pickled as they are, each record is rebuilt field by field on arrival: about 9 ms
+for a 4-player game in the one process that gathers a corpus run's results from every
+worker. :func:`pack` keeps the records as plain tuples of their fields, which pickle as
+flat data, and :func:`unpack` builds each record again in one call: about 3.5 ms.
+``unpack(pickle.loads(pickle.dumps(pack(game)))) == game``.
 """
 
 from __future__ import annotations
