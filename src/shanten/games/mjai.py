@@ -11,8 +11,10 @@ red dragons) and ``5mr 5pr 5sr`` (red fives).
 Convert a Tenhou record to mjai with :func:`convert`:
 
 >>> lines = convert("tests/data/tenhou/2010081709gm-00a9-0000-fe3371ad.mjlog").splitlines()
->>> lines[0][:40]
-'{"type":"start_game","names":["反陽子さん","ASAP'
+>>> lines[0]
+'{"type":"start_game","names":["反陽子さん","ASAPIN","でこじ","デジタル仙人"]}'
+>>> lines[2]
+'{"type":"tsumo","actor":0,"pai":"2s"}'
 """
 
 from __future__ import annotations

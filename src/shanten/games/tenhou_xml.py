@@ -195,19 +195,29 @@ class _Reader:
 
 
 def _tags(text: str, reader: _Reader) -> Iterator[tuple[str, dict[str, str]]]:
-    """The record's tags in order, each as it closes; a GameRecordError if it is not
-    well-formed (a record cut at a tag boundary just ends)."""
+    """The record's tags in order; a GameRecordError, after the tags before the fault,
+    if it is not well-formed (a record cut at a tag boundary just ends)."""
     parser: ET.XMLPullParser[ET.Element] = ET.XMLPullParser(events=("start",))
-    try:
-        parser.feed(text)
-        for item in parser.read_events():
-            element: object = item[-1]
-            assert isinstance(element, ET.Element)  # "start" events carry elements
-            yield element.tag, dict(element.attrib)
-    except ET.ParseError as error:
-        raise GameRecordError(
-            f"not well-formed XML ({error})", source=reader.source, round=reader.round
-        ) from None
+    parser.feed(text)  # a fault is queued behind the tags before it
+    events = parser.read_events()
+    count = 0
+    while True:
+        try:
+            item = next(events)
+        except StopIteration:
+            return
+        except ET.ParseError as error:
+            raise GameRecordError(
+                f"not well-formed XML ({error})",
+                source=reader.source,
+                round=reader.round,
+                index=count,
+                event="the tag after the last one read",
+            ) from None
+        element: object = item[-1]
+        assert isinstance(element, ET.Element)  # "start" events carry elements
+        count += 1
+        yield element.tag, dict(element.attrib)
 
 
 def parse_xml(text: str, source: str | None = None) -> Record:
