@@ -3,6 +3,7 @@ player filter, the plot, the progress bar, and failures that do not stop the run
 
 from __future__ import annotations
 
+import concurrent.futures
 import csv
 import importlib.util
 import io
@@ -248,3 +249,14 @@ def test_a_closed_pipe_stops_quietly(
     monkeypatch.setattr("sys.stdout", Closed())
     assert main(["review", "--jobs", "1", *GAMES]) == 141
     assert capsys.readouterr().err == ""
+
+
+def test_one_file_starts_no_pool(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def no_pool(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a process pool was started for one file")
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_pool)
+    assert main(["review", GAMES[0]]) == 0
+    assert GAMES[0] in capsys.readouterr().out

@@ -82,7 +82,10 @@ def _parser() -> _Parser:
         help="table (default); json: JSON lines, one object per game; csv: one row per discard",
     )
     parser.add_argument(
-        "--jobs", type=_jobs, metavar="N", help="processes to use (default: every core)"
+        "--jobs",
+        type=_jobs,
+        metavar="N",
+        help="processes to use (default: every core; one file: this process)",
     )
     parser.add_argument(
         "--plot", metavar="FILE.png", help="draw the shanten by turn of each round (PNG)"
@@ -139,7 +142,8 @@ def _run(args: argparse.Namespace, as_json: bool) -> int:
     output: Output = make_output(args.format, chosen)
     failures: list[CorpusFailure] = []
     curves: list[tuple[int, ...]] = []
-    for item in _progress(review_corpus(every_path(), jobs=args.jobs), many):
+    jobs = 1 if args.jobs is None and not many else args.jobs  # one file: no pool to start
+    for item in _progress(review_corpus(every_path(), jobs=jobs), many):
         if not item.ok:
             failures.append(item)
             continue
