@@ -8,6 +8,7 @@ import gc
 import gzip
 import pickle
 import shutil
+import sys
 import weakref
 from collections.abc import Iterator
 from concurrent.futures import Future
@@ -214,3 +215,15 @@ def test_a_packed_review_comes_back_whole() -> None:
         assert sent.game.discards == ()
         back = unpack(sent)
         assert back == game and back.to_dict() == game.to_dict()
+
+
+def test_dask_by_the_schedulers_address(corpus_dir: Path, dask_client: Any) -> None:
+    address = dask_client.scheduler.address
+    one = reviewed(review_corpus([corpus_dir], jobs=1))
+    assert reviewed(review_corpus([corpus_dir], client=address)) == one
+
+
+def test_dask_missing_names_the_extra(corpus_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed fails
+    with pytest.raises(ImportError, match=r"pip install 'shanten\[dask\]'"):
+        review_corpus([corpus_dir], client="tcp://127.0.0.1:8786")

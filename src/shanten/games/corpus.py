@@ -106,11 +106,11 @@ def _is_record(name: str) -> bool:
 
 def _walk(directory: str) -> Iterator[str]:
     """The game records under ``directory``, depth first, each directory's entries in
-    order of name; hidden entries are skipped."""
+    order of name; hidden entries are skipped, links to directories not followed."""
     with os.scandir(directory) as scan:
         entries = sorted(scan, key=lambda entry: entry.name)
     for entry in entries:
-        if entry.is_dir() and not entry.name.startswith("."):
+        if entry.is_dir(follow_symlinks=False) and not entry.name.startswith("."):
             yield from _walk(entry.path)
         elif entry.is_file() and _is_record(entry.name):
             yield entry.path
@@ -209,13 +209,26 @@ def _in_pool(paths: Iterator[str], workers: int) -> Iterator[CorpusItem]:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
+def _connect(address: str) -> Client:
+    """A client of the Dask scheduler at ``address``; the extra named if missing."""
+    try:
+        from distributed import Client
+    except ImportError as error:
+        raise ImportError(_DASK_MISSING) from error
+    return Client(address)  # type: ignore[no-untyped-call]
+
+
+def _closing(items: Iterator[CorpusItem], client: Client) -> Iterator[CorpusItem]:
+    """``items``, then ``client`` closed (also when the caller stops early)."""
+    with client:
+        yield from items
+
+
 def _on_dask(paths: Iterator[str], client: Client) -> Iterator[CorpusItem]:
     """Review on a Dask cluster: submit in a bounded window, take results as they
     complete, and yield them in input order from a buffer no larger than the window."""
-    try:
-        from distributed import as_completed
-    except ImportError as error:  # pragma: no cover - the client came from somewhere
-        raise ImportError(_DASK_MISSING) from error
+    from distributed import as_completed
+
     workers = max(1, sum(client.nthreads().values()))  # type: ignore[no-untyped-call]
     bound = IN_FLIGHT_PER_WORKER * workers
     ready: dict[int, CorpusItem] = {}
@@ -246,8 +259,10 @@ def _on_dask(paths: Iterator[str], client: Client) -> Iterator[CorpusItem]:
         submit_more()
 
 
-_DASK_MISSING = (
-    "a Dask client needs the optional extra: pip install 'shanten[dask]' (dask[distributed])"
+#: The error for a scheduler address without Dask installed.
+_DASK_MISSING: Final = (
+    "reviewing on a Dask cluster needs the optional extra: "
+    "pip install 'shanten[dask]' (dask[distributed])"
 )
 
 
@@ -255,20 +270,21 @@ def review_corpus(
     paths: Iterable[str | os.PathLike[str]] | str | os.PathLike[str],
     *,
     jobs: int | None = None,
-    client: Client | None = None,
+    client: Client | str | None = None,
 ) -> Iterator[CorpusItem]:
     """Review every game record that ``paths`` name, streaming the results.
 
     ``paths``: files, directories (walked recursively) and glob patterns, in any mix,
-    gzip-compressed or not (see :func:`expand_paths`); one path alone is taken too. Yields one item per file, in
-    the order of the expanded input: a :class:`CorpusReview` (``.path``, ``.review``,
-    a :class:`~shanten.GameReview`) or, for a file that could not be reviewed, a
-    :class:`CorpusFailure` (``.path``, ``.error``, ``.message``); ``item.ok`` tells
-    which.
+    gzip-compressed or not (see :func:`expand_paths`); one path alone is taken too.
+    Yields one item per file, in the order of the expanded input: a
+    :class:`CorpusReview` (``.path``, ``.review``, a :class:`~shanten.GameReview`) or,
+    for a file that could not be reviewed, a :class:`CorpusFailure` (``.path``,
+    ``.error``, ``.message``); ``item.ok`` tells which.
 
     ``jobs``: how many processes review files (default: every core); ``jobs=1``
-    reviews in this process. ``client``: a ``dask.distributed.Client``, to review on
-    its cluster instead (the ``[dask]`` extra); ``jobs`` is then not taken.
+    reviews in this process. ``client``: a ``dask.distributed.Client``, or the address
+    of a Dask scheduler (``"tcp://host:8786"``), to review on that cluster instead (the
+    ``[dask]`` extra; an :class:`ImportError` naming it when Dask is missing).
 
     Raises :class:`~shanten.RuleError` for a ``jobs`` that is not a positive whole
     number, or for ``jobs`` and ``client`` together.
@@ -277,6 +293,9 @@ def review_corpus(
     if client is not None:
         if jobs is not None:
             raise RuleError("review_corpus takes jobs or client, not both")
+        if isinstance(client, str):  # connect now, so that a missing extra is said at once
+            own = _connect(client)
+            return _closing(_on_dask(expanded, own), own)
         return _on_dask(expanded, client)
     workers = _workers(jobs)
     if workers == 1:
