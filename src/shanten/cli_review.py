@@ -132,18 +132,13 @@ def _run(args: argparse.Namespace, as_json: bool) -> int:
     if args.plot is not None:
         _check_plot(args.plot)
     paths = expand_paths(args.files)
-    first = [path for _, path in zip(range(2), paths, strict=False)]
+    first = list(itertools.islice(paths, 2))  # enough to tell one file from many
     many = len(first) > 1
-
-    def every_path() -> Iterator[str]:
-        yield from first
-        yield from paths
-
     output: Output = make_output(args.format, chosen)
     failures: list[CorpusFailure] = []
     curves: list[tuple[int, ...]] = []
     jobs = 1 if args.jobs is None and not many else args.jobs  # one file: no pool to start
-    for item in _progress(review_corpus(every_path(), jobs=jobs), many):
+    for item in _progress(review_corpus(itertools.chain(first, paths), jobs=jobs), many):
         if not item.ok:
             failures.append(item)
             continue
