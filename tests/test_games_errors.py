@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import shanten
-from shanten.games.events import CODE_KIND, Discard, Draw
+from shanten.games.events import CODE_KIND, Discard, Draw, RoundStart
 from shanten.games.mjai import convert
 from shanten.games.replay import Replay
 from shanten.games.tenhou_xml import parse_xml
@@ -157,3 +157,55 @@ def test_replay_counts_stay_consistent() -> None:
             assert all(0 <= v + h <= 4 for v, h in zip(replay.visible, kinds, strict=True))
         if isinstance(event, Draw):
             assert replay.drawn[event.seat] == event.tile
+
+
+def test_a_winning_hand_other_than_the_one_held_is_an_error() -> None:
+    agari = re.search(r'<AGARI [^>]*hai="(\d+),', XML)
+    assert agari is not None
+    first = int(agari.group(1))
+    other = (first + 4) % 136 if first // 4 != 33 else first - 4  # another kind
+    edited = XML[: agari.start(1)] + str(other) + XML[agari.end(1) :]
+    with pytest.raises(
+        shanten.GameRecordError,
+        match=r"event \d+ \(win by seat \d from seat \d\): the record's winning hand .* is not the hand held",
+    ):
+        shanten.review(edited)
+
+
+def test_tenhou_json_lists_that_do_not_replay_are_an_error() -> None:
+    lines = (DATA / f"{STEM}.json").read_text(encoding="utf-8").splitlines()
+    first = json.loads(lines[0])
+    first["log"][0][5].append(first["log"][0][5][-1])  # one draw too many for the dealer
+    lines[0] = json.dumps(first, ensure_ascii=False)
+    with pytest.raises(
+        shanten.GameRecordError,
+        match=r"East 1, 0 honba: event \d+: the turns end with 1 draw\(s\) and 0 discard\(s\) of seat 0 left over",
+    ):
+        shanten.review("\n".join(lines))
+
+
+def _start(hands: tuple[tuple[int, ...], ...]) -> RoundStart:
+    return RoundStart(0, 1, 0, 0, 0, 33, (25000,) * len(hands), hands)
+
+
+def test_a_fifth_copy_is_an_error() -> None:
+    plain = (*range(9, 18), 27, 28, 29, 30)  # 1p-9p and four winds
+    hands = ((0, 0, 0, 0, *plain[:9]), plain, plain, plain)
+    replay = Replay(4, "made.mjlog")
+    replay.play(_start(hands), 0)
+    with pytest.raises(
+        shanten.GameRecordError,
+        match=r"made\.mjlog: East 1, 0 honba: event 1 \(draw 1m by seat 0\): a fifth 1m is held or seen",
+    ):
+        replay.play(Draw(0, 0), 1)
+
+
+def test_a_tile_absent_from_three_player_mahjong_is_an_error() -> None:
+    hand = (0, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19)
+    replay = Replay(3)
+    replay.play(_start((hand, hand, hand)), 0)
+    with pytest.raises(
+        shanten.GameRecordError,
+        match=r"event 1 \(draw 5m by seat 0\): 5m does not exist in 3-player mahjong",
+    ):
+        replay.play(Draw(0, 4), 1)

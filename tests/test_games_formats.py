@@ -7,12 +7,14 @@ import gzip
 import io
 import json
 import os
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import shanten
+from games_facts import check_facts
 from shanten.games.mjai import convert
 
 DATA = Path(__file__).parent / "data" / "tenhou"
@@ -71,6 +73,10 @@ def test_all_twenty_shared_games_agree_across_formats() -> None:
         xml = SHARED / "mjlog" / f"{stem}.mjlog"
         same_game(xml, SHARED / "json" / f"{stem}.json")
         same_game(xml, convert(xml))
+        text = xml.read_text(encoding="utf-8")
+        assert len(shanten.review(xml)) == len(re.findall(r"<[DEFG]\d+\s*/>", text))
+        check_facts(xml)
+        check_facts(SHARED / "json" / f"{stem}.json")
 
 
 def test_every_container_gives_the_same_review(tmp_path: Path) -> None:

@@ -8,22 +8,10 @@ from pathlib import Path
 import pytest
 
 import shanten
-from shanten.games.events import Record
-from shanten.games.replay import Replay
-from shanten.games.review import parse
+from games_facts import check_facts
 
 DATA = Path(__file__).parent / "data" / "tenhou"
 XML_GAMES = sorted(DATA.glob("*.mjlog"))
-
-
-def replayed(path: Path) -> Replay:
-    """The replay of a whole record, every event played."""
-    _, record = parse(path.read_text(encoding="utf-8"), str(path))
-    assert isinstance(record, Record)
-    replay = Replay(record.players, str(path))
-    for index, event in enumerate(record.events):
-        replay.play(event, index)
-    return replay
 
 
 @pytest.mark.parametrize("path", XML_GAMES, ids=lambda p: p.stem)
@@ -42,17 +30,9 @@ def test_one_record_per_discard_tag(path: Path) -> None:
     assert sum(p.decisions for p in game.players) == len(tags)
 
 
-@pytest.mark.parametrize("path", XML_GAMES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", [*XML_GAMES, *sorted(DATA.glob("*.json"))], ids=lambda p: p.name)
 def test_replay_reproduces_the_records_facts(path: Path) -> None:
-    replay = replayed(path)
-    text = path.read_text(encoding="utf-8")
-    kinds = [e.kind for e in replay.endings]
-    assert kinds.count("win") == text.count("<AGARI ")
-    assert kinds.count("riichi") == text.count('step="1"')
-    for ending in replay.endings:
-        value = shanten.shanten(list(ending.counts), melds=ending.melds)
-        expected = {"win": -1, "riichi": 0, "ready": 0}[ending.kind]
-        assert value == expected, (ending, value)
+    check_facts(path)
 
 
 @pytest.mark.parametrize("path", XML_GAMES, ids=lambda p: p.stem)
@@ -64,6 +44,14 @@ def test_each_discard_record_is_consistent(path: Path) -> None:
         by_tile = {str(row.discard): row for row in table}
         actual = by_tile[shanten.Tile(record.discarded.replace("0", "5")).__str__()]
         assert record.ukeire == actual.ukeire.total
+        assert record.ukeire_tiles == tuple(str(t) for t in actual.ukeire.tiles)
+        assert record.shanten_before == shanten.shanten(hand, melds=record.melds)
+        best = [
+            str(r.discard)
+            for r in table
+            if (r.shanten, r.ukeire.total) == (table[0].shanten, table[0].ukeire.total)
+        ]
+        assert list(record.best) == best
         assert record.shanten_after == actual.shanten
         assert record.best[0] == str(table[0].discard)
         assert record.loss >= 0
@@ -81,3 +69,45 @@ def _own_free(record: shanten.DiscardReview) -> list[int]:
         for tile in shanten.Meld(meld.replace("0", "5")):
             seen[tile.index] -= 1
     return seen
+
+
+@pytest.mark.parametrize("path", XML_GAMES, ids=lambda p: p.stem)
+def test_riichi_and_forced_discards(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    game = shanten.review(path)
+    declared = [r for r in game if r.riichi]
+    assert len(declared) == text.count('step="1"')
+    assert all(r.shanten_before <= 0 and r.shanten_after == 0 for r in declared)
+    in_riichi: set[tuple[object, int]] = set()
+    for record in game:
+        key = (record.round, record.seat)
+        assert record.forced == (key in in_riichi)
+        if record.forced:
+            assert record.tsumogiri and record.drawn is not None
+            assert record.discarded == record.drawn
+        if record.riichi:
+            in_riichi.add(key)
+
+
+@pytest.mark.parametrize("path", XML_GAMES, ids=lambda p: p.stem)
+def test_player_summaries_add_up(path: Path) -> None:
+    game = shanten.review(path)
+    for player in game.players:
+        mine = [r for r in game if r.seat == player.seat]
+        assert player.name == game.names[player.seat] == mine[0].player
+        assert player.decisions == len(mine)
+        assert player.optimal == sum(r.optimal for r in mine)
+        assert player.total_loss == sum(r.loss for r in mine)
+        assert player.mean_loss == pytest.approx(player.total_loss / len(mine))
+        assert player.optimal_share == pytest.approx(player.optimal / len(mine))
+        flat = [s for turns in player.shanten_by_round for s in turns]
+        assert flat == [r.shanten_after for r in mine]
+    turns: dict[tuple[object, int], int] = {}
+    for record in game:
+        key = (record.round, record.seat)
+        turns[key] = turns.get(key, 0) + 1
+        assert record.turn == turns[key]
+        if record.shanten_up:
+            assert record.loss == record.best_ukeire and record.shanten_after > record.best_shanten
+        else:
+            assert record.loss == record.best_ukeire - record.ukeire

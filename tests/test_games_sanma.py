@@ -89,3 +89,11 @@ def test_the_three_player_record_converts_to_mjai_and_back() -> None:
     assert '"type":"nukidora"' in lines
     a, b = shanten.review(text), shanten.review(lines)
     assert [r.to_dict() for r in a] == [r.to_dict() for r in b]
+
+
+def test_a_record_without_its_go_tag_is_three_player_by_its_empty_fourth_seat() -> None:
+    text = _record()
+    bare = re.sub(r"<GO [^>]*/>", "", text)
+    assert bare != text
+    a, b = shanten.review(text), shanten.review(bare)
+    assert [r.to_dict() for r in a] == [r.to_dict() for r in b]

@@ -19,6 +19,7 @@ The package, by role:
   them), :mod:`~shanten.efficiency_tables` (the reference path's masks);
 - values and notation: :mod:`~shanten.tiles`, :mod:`~shanten.notation`,
   :mod:`~shanten.hand`, :mod:`~shanten.errors`;
+- game records and their review (:mod:`shanten.games`, :func:`review`);
 - the command line (:mod:`~shanten.cli`, :mod:`~shanten.cli_text`,
   :mod:`~shanten.report`) and the local page (:mod:`shanten.web`).
 """

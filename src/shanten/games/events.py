@@ -14,6 +14,7 @@ A tile in an event is a small int *code*: 0-33 are the 34 kinds in the library's
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -38,6 +39,7 @@ __all__ = [
     "Win",
     "code_name",
     "code_of",
+    "counts_text",
     "hand_text",
     "kind",
 ]
@@ -65,6 +67,32 @@ def code_name(code: int) -> str:
 def code_of(name: str) -> int:
     """The tile code of one tile in notation (``5m``, ``0m``); KeyError if it is not one."""
     return _CODES[name]
+
+
+#: The codes of each suit in notation order (the red five before the fives), and their digits.
+_SUITS: Final = tuple(
+    (
+        suit,
+        codes := tuple(
+            sorted(
+                (*range(base, base + size), *([34 + base // 9] if size == 9 else [])),
+                key=lambda c: (CODE_KIND[c], c < 34),
+            )
+        ),
+        tuple("0" if c >= 34 else str(c - base + 1) for c in codes),
+    )
+    for suit, base, size in (("m", 0, 9), ("p", 9, 9), ("s", 18, 9), ("z", 27, 7))
+)
+
+
+def counts_text(counts: list[int]) -> str:
+    """The 37 counts by tile code in notation, as :func:`hand_text` writes the tiles."""
+    parts = []
+    for suit, codes, digits in _SUITS:
+        text = "".join(map(operator.mul, digits, map(counts.__getitem__, codes)))
+        if text:
+            parts.append(text + suit)
+    return "".join(parts)
 
 
 def hand_text(codes: list[int] | tuple[int, ...]) -> str:

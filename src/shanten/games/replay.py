@@ -32,16 +32,22 @@ from shanten.games.events import (
     RoundStart,
     Win,
     code_name,
+    counts_text,
     hand_text,
 )
 
 __all__ = ["Ending", "Replay", "describe"]
 
+#: The draws at which every hand shown is ready: exhaustive (流局) and four riichi (四家立直).
+_READY_SHOWN = frozenset({"exhaustive", "four riichi"})
+
 
 @dataclass(frozen=True, slots=True)
 class Ending:
     """A hand the record shows at the end of a round, as the replay holds it: a winning
-    hand (``win``, the winning tile included) or one shown ready at a draw (``ready``),
+    hand (``win``, the winning tile included), one shown ready at an exhaustive draw or
+    at four riichi (``ready``), or one shown at another abortive draw (``shown``: nine
+    terminals shows the declarer's hand),
     ``counts`` its 34 concealed counts and ``melds`` its melds in notation. Riichi
     declarations are kept the same way (``riichi``: the hand after the declaring discard)."""
 
@@ -124,14 +130,22 @@ class Replay:
         codes[code] -= 1
         self.kinds[seat][CODE_KIND[code]] -= 1
 
-    def _give(self, seat: int, code: int) -> None:
+    def _give(self, seat: int, code: int, event: Event) -> None:
+        kind = CODE_KIND[code]
+        if self.players == 3 and 1 <= kind <= 7:
+            raise self.fail(f"{code_name(kind)} does not exist in 3-player mahjong", event)
         self.codes[seat][code] += 1
-        self.kinds[seat][CODE_KIND[code]] += 1
+        self.kinds[seat][kind] += 1
+        self._count(kind, event)
+
+    def _count(self, kind: int, event: Event) -> None:
+        """Raise if more than four copies of ``kind`` are held and seen."""
+        if self.visible[kind] + sum([held[kind] for held in self.kinds]) > 4:
+            raise self.fail(f"a fifth {code_name(kind)} is held or seen", event)
 
     def hand(self, seat: int) -> str:
         """The seat's concealed tiles in notation, red fives as ``0``."""
-        codes = self.codes[seat]
-        return hand_text([c for c in range(NUM_CODES) for _ in range(codes[c])])
+        return counts_text(self.codes[seat])
 
     def size(self, seat: int) -> int:
         return sum(self.kinds[seat])
@@ -171,8 +185,7 @@ class Replay:
     def _see(self, code: int, event: Event) -> None:
         kind = CODE_KIND[code]
         self.visible[kind] += 1
-        if self.visible[kind] > 4:
-            raise self.fail(f"a fifth {code_name(kind)} is seen", event)
+        self._count(kind, event)
 
     def _start(self, event: RoundStart) -> None:
         if len(event.hands) != self.players:
@@ -185,7 +198,7 @@ class Replay:
             if len(hand) != 13:
                 raise self.fail(f"seat {seat} starts with {len(hand)} tiles, not 13", event)
             for code in hand:
-                self._give(seat, code)
+                self._give(seat, code, event)
         self._see(event.dora, event)
 
     def _draw(self, event: Draw) -> None:
@@ -194,7 +207,7 @@ class Replay:
             raise self.fail("a draw outside a round", event)
         if self.size(seat) % 3 != 1:
             raise self.fail(f"seat {seat} draws into a full hand {self.hand(seat)}", event)
-        self._give(seat, event.tile)
+        self._give(seat, event.tile, event)
         self.drawn[seat] = event.tile
 
     def _discard(self, event: Discard) -> None:
@@ -312,8 +325,9 @@ class Replay:
                     f"but it holds {self.hand(seat)}",
                     event,
                 )
+            kind = "ready" if event.reason in _READY_SHOWN else "shown"
             self.endings.append(
-                Ending(self._round(), seat, "ready", tuple(self.kinds[seat]), self.meld_texts(seat))
+                Ending(self._round(), seat, kind, tuple(self.kinds[seat]), self.meld_texts(seat))
             )
         self.in_round = False
 

@@ -13,10 +13,12 @@ forms).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
+from shanten.errors import ShantenError
 from shanten.games.events import (
     CODE_KIND,
     Discard,
@@ -28,7 +30,6 @@ from shanten.games.events import (
 from shanten.games.replay import Replay
 from shanten.games.source import Format, RecordSource, detect, read_source
 from shanten.games.summary import PlayerReview, summarise
-from shanten.hand import Meld
 from shanten.kernel import discards, shanten
 from shanten.tiles import TILE_NAMES
 
@@ -159,16 +160,7 @@ class GameReview:
         }
 
 
-_MELDS: dict[tuple[int, ...], Meld] = {}
-
-
-def _meld(tiles: tuple[int, ...]) -> Meld:
-    """The :class:`~shanten.Meld` of a meld's tile codes (kept: melds repeat)."""
-    key = tuple(sorted(CODE_KIND[c] for c in tiles))
-    meld = _MELDS.get(key)
-    if meld is None:
-        meld = _MELDS[key] = Meld("".join(TILE_NAMES[k][0] for k in key) + TILE_NAMES[key[0]][1])
-    return meld
+_INDEX: Final = operator.attrgetter("index")  # a Tile's index, read in C
 
 
 class _Reviewer:
@@ -180,40 +172,64 @@ class _Reviewer:
         self.turns = [0] * record.players
         self.names = tuple(record.names) + ("",) * (record.players - len(record.names))
 
-    def table(self, event: Discard) -> tuple[Any, ...] | None:
-        """The discard table of the seat about to discard, or None when the state cannot
-        take the discard (the replay then says why)."""
+    def table(self, event: Discard) -> list[tuple[int, int, int, Any]] | None:
+        """The rows of the discard table that the review reads (those of the lowest
+        shanten, and the discard's own), as ``(shanten, minus the unseen effective tiles,
+        discarded kind, effective tiles)``, which sort in Tenhou's order; None when the
+        state cannot take the discard (the replay then says why).
+
+        It is :func:`shanten.discards` of the hand with its melds and the tiles the seat
+        sees, computed as the verb's table of the concealed tiles alone (the kernel answers
+        that directly), each row's count then lessened by the copies seen: every copy of an
+        effective tile that is in a meld or on the table is one fewer to draw, for every
+        row alike. The melds change nothing else: with melds the concealed hand is too
+        short for seven pairs or thirteen orphans, as without them.
+        """
         replay, seat = self.replay, event.seat
         if not (0 <= seat < replay.players and replay.in_round):
             return None
         kinds = replay.kinds[seat]
         if sum(kinds) % 3 != 2 or not replay.codes[seat][event.tile]:
             return None
-        own = replay.melded[seat]
-        seen = [v - o for v, o in zip(replay.visible, own, strict=True)]
-        melds = [_meld(tiles) for kind, tiles in replay.melds[seat] if kind != "nukidora"]
-        return tuple(discards(kinds, melds=melds, visible=seen, players=replay.players))
+        players = replay.players
+        try:
+            table = discards(kinds) if players == 4 else discards(kinds, players=players)
+        except ShantenError as error:  # the replay keeps hands the verbs take; if not, say so
+            raise replay.fail(str(error), event) from None
+        seen = replay.visible.__getitem__  # the seat's melds included
+        lowest = table[0].shanten  # the verb lists the lowest shanten first
+        discarded = CODE_KIND[event.tile]
+        return [
+            (
+                row.shanten,
+                -row.ukeire.total + sum(map(seen, map(_INDEX, row.ukeire.tiles))),
+                row.discard.index,
+                row.ukeire.tiles,
+            )
+            for row in table
+            if row.shanten == lowest or row.discard.index == discarded
+        ]
 
-    def decide(self, event: Discard, table: tuple[Any, ...]) -> DiscardReview:
+    def decide(self, event: Discard, table: list[tuple[int, int, int, Any]]) -> DiscardReview:
         """The record of ``event``, from the state before it and its table."""
         replay, seat = self.replay, event.seat
-        kinds = replay.kinds[seat]
-        melds = [_meld(tiles) for kind, tiles in replay.melds[seat] if kind != "nukidora"]
-        best = table[0]
-        best_key = (best.shanten, best.ukeire.total)
+        best = min(table)  # kinds differ, so the tiles are never compared
+        best_shanten, best_total = best[0], -best[1]
         discarded = CODE_KIND[event.tile]
         actual = best
         tops = []
         for row in table:
-            if (row.shanten, row.ukeire.total) == best_key:
-                tops.append(TILE_NAMES[row.discard.index])
-            if row.discard.index == discarded:
+            if row[0] == best_shanten and row[1] == best[1]:
+                tops.append(row[2])
+            if row[2] == discarded:
                 actual = row
-        before = best.shanten
-        if before == 0 and shanten(kinds, melds=melds, players=replay.players) == -1:
+        tops.sort()
+        after, total, tiles = actual[0], -actual[1], actual[3]
+        before = best_shanten
+        if before == 0 and shanten(replay.kinds[seat], players=replay.players) == -1:
             before = -1  # a complete hand (和了形) not declared
-        shanten_up = actual.shanten > best.shanten
-        loss = best.ukeire.total if shanten_up else best.ukeire.total - actual.ukeire.total
+        shanten_up = after > best_shanten
+        loss = best_total if shanten_up else best_total - total
         self.turns[seat] += 1
         drawn = replay.drawn[seat]
         assert replay.round is not None
@@ -223,18 +239,18 @@ class _Reviewer:
             player=self.names[seat],
             turn=self.turns[seat],
             hand=replay.hand(seat),
-            melds=replay.meld_texts(seat),
+            melds=replay.meld_texts(seat) if replay.melds[seat] else (),
             drawn=None if drawn is None else code_name(drawn),
             discarded=code_name(event.tile),
             tsumogiri=event.tsumogiri,
             visible=tuple(replay.visible),
             shanten_before=before,
-            shanten_after=actual.shanten,
-            ukeire=actual.ukeire.total,
-            ukeire_tiles=tuple([TILE_NAMES[t.index] for t in actual.ukeire.tiles]),
-            best=tuple(tops),
-            best_ukeire=best.ukeire.total,
-            best_shanten=best.shanten,
+            shanten_after=after,
+            ukeire=total,
+            ukeire_tiles=tuple(map(TILE_NAMES.__getitem__, map(_INDEX, tiles))),
+            best=tuple([TILE_NAMES[t] for t in tops]),
+            best_ukeire=best_total,
+            best_shanten=best_shanten,
             loss=loss,
             shanten_up=shanten_up,
             forced=replay.riichi[seat] and drawn is not None,

@@ -276,6 +276,18 @@ class _Round:
             self.pons[(other, CODE_KIND[tile])] = tiles
         return other
 
+    def leftover(self) -> str | None:
+        """What of the seats' lists the turns did not reach, if anything."""
+        for seat in range(self.players):
+            draws = len(self.draws[seat]) - self.next_draw[seat]
+            discards = len(self.discards[seat]) - self.next_discard[seat]
+            if draws or discards:
+                return (
+                    f"the turns end with {draws} draw(s) and {discards} discard(s) of seat "
+                    f"{seat} left over: the lists do not replay"
+                )
+        return None
+
     def result(self, data: list[Any]) -> None:
         kind = data[0]
         if kind == "和了":
@@ -316,6 +328,9 @@ def parse_tenhou_json(text: str, source: str | None = None) -> Record:
             if not has_result:
                 ended = False
                 break
+            problem = state.leftover()
+            if problem:
+                raise GameRecordError(problem, source=source, round=where, index=len(events))
             state.result(data[-1])
         except GameRecordError:
             raise

@@ -61,6 +61,7 @@ class _Reader:
         self.names: tuple[str, ...] = ()
         self.players = 4
         self.red = True
+        self.go_seen = False
         self.round: str | None = None
         self.last_draw: dict[int, int] = {}
 
@@ -100,6 +101,7 @@ class _Reader:
             tsumogiri = self.last_draw.pop(seat, None) == tile_id
             self.events.append(Discard(seat, self.code(tile_id), tsumogiri))
         elif tag == "GO":
+            self.go_seen = True
             kind = int(attrib.get("type", "0"))
             self.players = 3 if kind & 0x10 else 4
             self.red = not kind & 0x02
@@ -149,6 +151,8 @@ class _Reader:
         round_index, honba, sticks = seed[0], seed[1], seed[2]
         wind, number = divmod(round_index, 4)
         self.round = str(Round(wind % 4, number + 1, honba))
+        if not self.go_seen and not attrib.get("hai3"):
+            self.players = 3  # no GO tag to say so, but a fourth seat with no tiles
         hands = tuple(self.codes(_ids(attrib.get(f"hai{s}"))) for s in range(self.players))
         scores = tuple(int(x) * 100 for x in attrib.get("ten", "").split(",") if x)
         self.last_draw.clear()
@@ -194,30 +198,39 @@ class _Reader:
         return Call(seat, "daiminkan", self.codes(ids), self.code(called), target)
 
 
+class _Collector:
+    """The parser's target: keeps each tag and its attributes as the tag opens."""
+
+    def __init__(self) -> None:
+        self.tags: list[tuple[str, dict[str, str]]] = []
+        self.start = self._start
+
+    def _start(self, tag: str, attrib: dict[str, str]) -> None:
+        self.tags.append((tag, attrib))
+
+    def close(self) -> None:
+        """Nothing to build: the tags are the result."""
+
+
 def _tags(text: str, reader: _Reader) -> Iterator[tuple[str, dict[str, str]]]:
     """The record's tags in order; a GameRecordError, after the tags before the fault,
     if it is not well-formed (a record cut at a tag boundary just ends)."""
-    parser: ET.XMLPullParser[ET.Element] = ET.XMLPullParser(events=("start",))
-    parser.feed(text)  # a fault is queued behind the tags before it
-    events = parser.read_events()
-    count = 0
-    while True:
-        try:
-            item = next(events)
-        except StopIteration:
-            return
-        except ET.ParseError as error:
-            raise GameRecordError(
-                f"not well-formed XML ({error})",
-                source=reader.source,
-                round=reader.round,
-                index=count,
-                event="the tag after the last one read",
-            ) from None
-        element: object = item[-1]
-        assert isinstance(element, ET.Element)  # "start" events carry elements
-        count += 1
-        yield element.tag, dict(element.attrib)
+    collector = _Collector()
+    parser = ET.XMLParser(target=collector)
+    try:
+        parser.feed(text)
+        fault = None
+    except ET.ParseError as error:
+        fault = error
+    yield from collector.tags
+    if fault is not None:
+        raise GameRecordError(
+            f"not well-formed XML ({fault})",
+            source=reader.source,
+            round=reader.round,
+            index=len(collector.tags),
+            event="the tag after the last one read",
+        )
 
 
 def parse_xml(text: str, source: str | None = None) -> Record:
