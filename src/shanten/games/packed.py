@@ -1,10 +1,12 @@
 """A reviewed game in the form that crosses a process boundary cheaply.
 
 A :class:`~shanten.GameReview` holds hundreds of frozen :class:`~shanten.DiscardReview`
-records. Pickled as they are, each record is rebuilt field by field on arrival: about 9 ms
-for a 4-player game in the one process that gathers a corpus run's results from every
-worker. :func:`pack` keeps the records as plain tuples of their fields, which pickle as
-flat data, and :func:`unpack` builds each record again in one call: about 3.5 ms.
+records. Pickled as they are, each record is rebuilt field by field on arrival, in the
+one process that gathers a corpus run's results from every worker. :func:`pack` keeps the
+records as plain tuples of their fields, which pickle as flat data, and :func:`unpack`
+builds each record again in one call. For a 4-player hanchan (811 records), CPU time,
+best of 9: unpickling 4.6 ms as they are, 2.9 ms packed (rebuilding included); pickling
+3.4 ms, 1.7 ms packed.
 ``unpack(pickle.loads(pickle.dumps(pack(game)))) == game``.
 """
 
