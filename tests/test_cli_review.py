@@ -260,3 +260,16 @@ def test_one_file_starts_no_pool(
     monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_pool)
     assert main(["review", GAMES[0]]) == 0
     assert GAMES[0] in capsys.readouterr().out
+
+
+def test_table_totals_add_up_the_games(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(["--player", "2", *GAMES], capsys)
+    assert status == 0
+    players = [game.players[2] for game in REVIEWS.values()]
+    decisions = sum(p.decisions for p in players)
+    optimal = sum(p.optimal for p in players)
+    loss = sum(p.total_loss for p in players)
+    assert out.splitlines()[-1] == (
+        f"total: {len(players)} games, {decisions} decisions, optimal "
+        f"{optimal / decisions:.1%}, mean loss {loss / decisions:.2f}"
+    )
