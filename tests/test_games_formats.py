@@ -133,3 +133,20 @@ def test_to_dict_is_plain_json() -> None:
     assert json.loads(json.dumps(data)) == data
     assert len(data["discards"]) == len(game)
     assert [p["name"] for p in data["players"]] == list(game.names)
+
+
+def test_two_winners_on_one_discard() -> None:
+    """A double ron (ダブロン): both wins end the round, and the review does not change."""
+    xml = DATA / f"{GAMES[0]}.mjlog"
+    lines = convert(xml).splitlines()
+    at = next(
+        i
+        for i, line in enumerate(lines)
+        if '"hora"' in line and json.loads(line)["actor"] != json.loads(line)["target"]
+    )
+    win = json.loads(lines[at])
+    other = next(s for s in range(4) if s not in (win["actor"], win["target"]))
+    lines.insert(at + 1, json.dumps({**win, "actor": other}))
+    game = shanten.review("\n".join(lines))
+    assert game.complete
+    assert rows(game) == rows(shanten.review(xml))
