@@ -5,8 +5,10 @@ turn, into a temporary folder until it holds N files (N = 20, 200, 2,000 by defa
 For each N, ``shanten.review_corpus`` reviews the folder twice: with ``jobs=1`` (in
 process) and with every core. Each run is a fresh Python process (so that its peak RSS is
 its own): it times the whole loop over the results, parsing and pool start-up included,
-counts the decisions (per-discard records), and reports its peak resident memory and
-that of its largest worker (sampled every 0.2 s from /proc; Linux). The figures: decisions per second, decisions per second per
+counts the decisions (per-discard records), and reports the CPU time of its own process
+(all of the work with ``jobs=1``; with a pool, the cost of gathering the results), its
+peak resident memory and that of its largest worker (sampled every 0.2 s from /proc;
+Linux). The figures: decisions per second, decisions per second per
 core, seconds and peak RSS by corpus size.
 
 Writes ``benchmarks/review_results.json`` (every figure, the machine and its load) and
@@ -87,7 +89,7 @@ def child(folder: str, jobs: int) -> None:
 
     watcher = threading.Thread(target=watch, daemon=True)
     watcher.start()
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     games = decisions = failures = 0
     for item in shanten.review_corpus([folder], jobs=jobs):
         if item.ok:
@@ -95,7 +97,7 @@ def child(folder: str, jobs: int) -> None:
             decisions += len(item.review)
         else:
             failures += 1
-    seconds = time.perf_counter() - start
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     done.set()
     watcher.join()
     kib = 1 if sys.platform != "darwin" else 1 / 1024  # ru_maxrss is KiB on Linux
@@ -107,6 +109,7 @@ def child(folder: str, jobs: int) -> None:
                 "failures": failures,
                 "decisions": decisions,
                 "seconds": seconds,
+                "main_cpu_seconds": cpu,
                 "peak_rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * kib / 1024,
                 "worker_peak_rss_mib": worker_peak,
             }
