@@ -37,6 +37,7 @@ from shanten.errors import (
     ShantenError,
 )
 from shanten.forms import Witness
+from shanten.games.corpus import review_corpus
 from shanten.games.review import DiscardReview, GameReview, review
 from shanten.hand import Hand, Meld
 from shanten.kernel import accelerated, discards, shanten, ukeire
@@ -84,6 +85,7 @@ __all__ = [
     "is_complete",
     "odds",
     "review",
+    "review_corpus",
     "shanten",
     "ukeire",
     "waits",

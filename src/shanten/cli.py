@@ -10,7 +10,8 @@ discard table as Tenhou's 牌理 shows it (打X 摸[tiles N枚]), in both views;
 ``--json`` prints the same as data (:func:`shanten.report.report`).
 
 Subcommands take the place of the hand: ``shanten serve [--host 127.0.0.1] [--port 8000]``
-starts the local page instead (:mod:`shanten.web.server`).
+starts the local page instead (:mod:`shanten.web.server`), ``shanten review FILES...``
+reviews game records (:mod:`shanten.cli_review`).
 
 Exit status, as scripts see it:
 
@@ -59,6 +60,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "shanten.web.server",
         "[--host HOST] [--port PORT]",
         "serve the local page (牌理) and its JSON endpoint on this machine (docs/web.md)",
+    ),
+    "review": (
+        "shanten.cli_review",
+        "FILES... [--player P] [--format F] [--jobs N] [--plot PNG]",
+        "review game records: each discard against the best by tile efficiency (docs/review.md)",
     ),
 }
 
