@@ -74,3 +74,24 @@ def test_3n_hands_are_hand_errors(hand: str) -> None:
 def test_five_copies_name_the_tile() -> None:
     with pytest.raises(shanten.HandError, match="5 copies of 1z"):
         shanten.odds("123m456p789s11z", visible="111z")
+
+
+def test_discards_picks_rows_as_the_whole_table_gives_them() -> None:
+    hand = "23489m6799p22567s"
+    table = shanten.odds(hand, draws=5)
+    some = shanten.odds(hand, draws=5, discards=["9p", shanten.Tile("2m")])
+    assert isinstance(table, tuple) and isinstance(some, tuple)
+    assert some == tuple(row for row in table if str(row.discard) in ("9p", "2m"))
+
+
+@pytest.mark.parametrize(
+    ("hand", "discards", "error", "message"),
+    [
+        ("23489m6799p22567s", ["5z"], shanten.HandError, "5z is not in the hand"),
+        ("23489m6799p22567s", "9p", TypeError, "a collection of tiles"),
+        ("23489m6799p2256s", ["9p"], shanten.HandError, "discards picks rows of a 3n\\+2"),
+    ],
+)
+def test_discards_are_checked(hand: str, discards: Any, error: type, message: str) -> None:
+    with pytest.raises(error, match=message):
+        shanten.odds(hand, discards=discards)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from shanten import options
 from shanten.efficiency import VisibleLike, checked
 from shanten.efficiency_results import Discard
-from shanten.errors import RuleError
+from shanten.errors import HandError, RuleError
 from shanten.hand import Hand, HandLike, MeldLike, Position, position
 from shanten.kernel import accelerated, discards, installed
 from shanten.odds_engine import (
@@ -75,6 +75,7 @@ def odds(
     draws: int = 17,
     hand_changes: options.Flag = False,
     shanten_back: options.Flag = False,
+    discards: Iterable[str | Tile] | None = None,
 ) -> tuple[DiscardOdds, ...] | HandOdds:
     """The probabilities of being ready and of winning within each of the next ``draws``
     draws, playing each draw to maximise the one reported.
@@ -85,10 +86,14 @@ def odds(
     hand, the melds and ``visible``; ``draws`` is how many draws are left (17 from the
     first turn). ``hand_changes`` (手変わり) lets the player keep a draw that does not
     lower the shanten, ``shanten_back`` (向聴戻し) discard to a worse shanten than the draw
-    allows, each within one swap beyond the fewest.
+    allows, each within one swap beyond the fewest. ``discards`` (tiles of a 3n+2 hand,
+    as notation or :class:`~shanten.Tile`) asks for those rows only, as the whole table
+    would give them.
 
     >>> odds("123m456p789s1122z", draws=1).win  # 4 of 123 unseen tiles win
     (0.0, 0.032520325203252036)
+    >>> [str(row.discard) for row in odds("123m456p789s1122z3z", draws=1, discards=["1m"])]
+    ['1m']
     """
     hand_changes = options.flag("hand_changes", hand_changes)
     shanten_back = options.flag("shanten_back", shanten_back)
@@ -103,6 +108,11 @@ def odds(
     rules = Rules(hand_changes, shanten_back)
     distance = distance_of(pos)
     if remainder == 1:
+        if discards is not None:
+            raise HandError(
+                f"discards picks rows of a 3n+2 hand; {str(_hand_of(pos))!r} has {pos.size} "
+                "tiles, and its next move is a draw"
+            )
         _within_reach(pos, distance(pos.counts), rules)
         tenpai, win = _curves(pos, pos.counts, unseen, count, rules, distance(pos.counts))
         return HandOdds(distance(pos.counts) - 1, tenpai, win)
@@ -115,12 +125,29 @@ def odds(
             starts[tile] = tuple(held)
     best = min(distance(start) for start in starts.values())
     _within_reach(pos, best, rules)
+    wanted = starts if discards is None else _wanted(discards, starts, pos)
     rows = []
-    for tile, start in starts.items():
+    for tile in wanted:
+        start = starts[tile]
         tenpai, win = _curves(pos, start, unseen, count, rules, best)
         rows.append(DiscardOdds(Tile(tile), distance(start) - 1, tenpai, win))
     rows.sort(key=lambda row: (-row.win[-1], -row.tenpai[-1], order[row.discard]))
     return tuple(rows)
+
+
+def _wanted(
+    discards: Iterable[str | Tile], starts: dict[int, tuple[int, ...]], pos: Position
+) -> list[int]:
+    """The tiles of ``discards``, checked to be in the hand, in tile order."""
+    if isinstance(discards, (str, Tile)):
+        raise TypeError("discards is a collection of tiles, such as ['1m'], not one tile")
+    wanted = set()
+    for item in discards:
+        tile = item if isinstance(item, Tile) else Tile(item)
+        if tile.index not in starts:
+            raise HandError(f"{tile} is not in the hand {str(_hand_of(pos))!r}: no such discard")
+        wanted.add(tile.index)
+    return sorted(wanted)
 
 
 def _curves(

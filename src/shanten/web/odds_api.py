@@ -139,30 +139,26 @@ def plan(request: OddsQuery) -> Plan:
 
 
 def row(request: OddsQuery, plan: Plan, discard: Tile | None) -> dict[str, Any]:
-    """One row: the odds of the hand after ``discard`` (of the hand itself for None).
-    The discarded tile is seen, so it joins the visible tiles: the odds are those of
-    :func:`shanten.odds`'s row for it."""
+    """One row: :func:`shanten.odds`'s row for ``discard`` (the hand's own odds for
+    None)."""
     q = request.query
-    counts, visible = list(plan.counts), list(plan.visible)
-    if discard is not None:
-        counts[discard.index] -= 1
-        visible[discard.index] += 1
     answer = odds(
-        tuple(counts),
+        q.hand,
         melds=q.melds,
         players=q.players,
         count_melded_copies=q.count_melded_copies,
-        visible=visible,
+        visible=q.visible,
         draws=request.draws,
         hand_changes=request.hand_changes,
         shanten_back=request.shanten_back,
+        discards=None if discard is None else [discard],
     )
-    assert isinstance(answer, HandOdds)
+    one = answer if isinstance(answer, HandOdds) else answer[0]
     return {
         "discard": None if discard is None else str(discard),
-        "shanten": answer.shanten,
-        "tenpai": list(answer.tenpai),
-        "win": list(answer.win),
+        "shanten": one.shanten,
+        "tenpai": list(one.tenpai),
+        "win": list(one.win),
     }
 
 
