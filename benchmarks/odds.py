@@ -141,9 +141,17 @@ def compare(ours: dict[str, tuple[float, float]], peer: dict[str, tuple[float, f
 
 
 def peer_sanity(answer: dict[str, Any]) -> dict[str, Any]:
-    """Whether every peer curve is a probability curve: within [0, 1], never decreasing."""
+    """Whether every peer curve is a probability curve (within [0, 1], never decreasing),
+    and how many of its rows give a shanten other than ours (a check of its tables)."""
     curves = [r[key] for r in answer["rows"] for key in ("win", "tenpai")]
+    counts = list(shanten.Hand(answer["hand"]).counts)
+    mismatches = 0
+    for row in answer["rows"]:
+        left = list(counts)
+        left[shanten.Tile(row["discard"]).index] -= 1
+        mismatches += row["shanten"] != shanten.shanten(left)
     return {
+        "shanten_mismatches": mismatches,
         "max": max((max(c) for c in curves), default=0.0),
         "decreasing_steps": sum(
             1 for c in curves for a, b in itertools.pairwise(c) if b < a - 1e-12
@@ -196,6 +204,7 @@ def summary(results: list[dict[str, Any]]) -> dict[str, Any]:
         "peer_states_median": statistics.median(r["peer_states"] for r in results),
         "peer_value_max": max(r["peer_sanity"]["max"] for r in results),
         "peer_decreasing_steps": sum(r["peer_sanity"]["decreasing_steps"] for r in results),
+        "peer_shanten_mismatches": sum(r["peer_sanity"]["shanten_mismatches"] for r in results),
     }
     if "ratio" in results[0]:
         ratios = [r["ratio"] for r in results]
