@@ -15,9 +15,14 @@ and which shows what ``shanten.odds`` does there. Settings: switches off, and bo
 
 Timing: for every hand, ``repeats`` rounds in which the two take turns (ours, then the
 peer, the order swapped every round); each keeps its best round. Ours is
-``time.perf_counter`` around the ``shanten.odds`` call; the peer's is its own
-``steady_clock`` around ``ExpectedScoreCalculator::calc`` (its defaults: red fives and
-ura-dora on, so it also scores every win), single thread.
+``time.perf_counter`` around the ``shanten.odds`` call, made in a child process
+(``odds_worker``) so that it can be stopped; the peer's is its own ``steady_clock`` around
+``ExpectedScoreCalculator::calc`` (its defaults: red fives and ura-dora on, so it also
+scores every win), single thread. Ours has ``--budget`` seconds per family with the
+switches off (default 60), ``--budget-on`` with them on (default 10: it is a lower bound
+there at best): a call over 1 s is not repeated, a call still running when the budget is
+spent is stopped and recorded as a lower bound, and ends our part of that family, so a
+run stays within about five minutes; the tables say how many hands were timed.
 
 Values: per discard in both tables, our ``win[-1]`` and ``tenpai[-1]`` beside its figure
 for the hand as it stands; and whether the best discard by each agrees (ties within
@@ -34,8 +39,8 @@ import itertools
 import json
 import os
 import platform
+import re
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -43,6 +48,7 @@ from typing import Any
 
 import numpy as np
 from odds_peer import Peer, wall_claims
+from odds_worker import Ours
 
 import shanten
 
@@ -53,6 +59,10 @@ FAMILIES = {"1-shanten": 1, "2-shanten": 2, "3-shanten": 3}
 REFUSED = 5  # the shanten of the refusal case
 SETTINGS = {"off": False, "on": True}  # both switches together
 TIE = 1e-9
+BUDGET = {"off": 60.0, "on": 10.0}  # seconds of ours per family, by setting
+MIN_LIMIT = 5.0
+REPEAT_BELOW = 1.0
+REFUSAL_LIMIT = 20.0
 SUITS = "mpsz"
 
 
@@ -84,35 +94,6 @@ def deal_hands(per_family: int, seed: int = SEED) -> dict[str, list[str]]:
 def ours_available() -> bool:
     """Whether this checkout has ``shanten.odds``."""
     return callable(getattr(shanten, "odds", None))
-
-
-def ours_solve(hand: str, on: bool) -> tuple[float, dict[str, tuple[float, float]]]:
-    """Seconds for one ``shanten.odds`` call, and discard -> (win[-1], tenpai[-1])."""
-    odds: Any = vars(shanten)["odds"]  # looked up so that this file loads without it
-    start = time.perf_counter()
-    rows = odds(hand, draws=DRAWS, hand_changes=on, shanten_back=on)
-    seconds = time.perf_counter() - start
-    return seconds, {str(r.discard): (r.win[-1], r.tenpai[-1]) for r in rows}
-
-
-def ours_refusal(hand: str, on: bool, timeout: float = 60.0) -> dict[str, Any]:
-    """What ``shanten.odds`` does with the refusal case, in a child process with a limit."""
-    code = (
-        "import sys, time, shanten\n"
-        "start = time.perf_counter()\n"
-        "try:\n"
-        f"    rows = shanten.odds({hand!r}, draws={DRAWS}, hand_changes={on}, shanten_back={on})\n"
-        "    print('answered', len(rows), 'rows in', time.perf_counter() - start, 's')\n"
-        "except Exception as error:\n"
-        "    print('refused', type(error).__name__, error, 'in', time.perf_counter() - start, 's')\n"
-    )
-    try:
-        done = subprocess.run(
-            [sys.executable, "-c", code], capture_output=True, text=True, timeout=timeout
-        )
-    except subprocess.TimeoutExpired:
-        return {"hand": hand, "outcome": f"no answer within {timeout:.0f} s"}
-    return {"hand": hand, "outcome": (done.stdout or done.stderr).strip().splitlines()[-1]}
 
 
 def peer_rows(answer: dict[str, Any]) -> dict[str, tuple[float, float]]:
@@ -160,24 +141,40 @@ def peer_sanity(answer: dict[str, Any]) -> dict[str, Any]:
 
 
 def run_setting(
-    hands: list[str], on: bool, peer: Peer, repeats: int, with_ours: bool
+    hands: list[str], on: bool, peer: Peer, ours: Ours | None, repeats: int, budget: float
 ) -> list[dict[str, Any]]:
-    """Every hand of a family under one setting: times and values, interleaved."""
+    """Every hand of a family under one setting: times and values, interleaved.
+
+    Ours gets ``budget`` seconds for the family: each call is limited to what is left
+    (at least ``MIN_LIMIT``), a call that runs past it is recorded as a lower bound and
+    ends our part of the family (the hands that follow are no easier); a call over
+    ``REPEAT_BELOW`` seconds is not repeated (best of one).
+    """
     results = []
+    left = budget
     for hand in hands:
         ours_times: list[float] = []
         peer_times: list[float] = []
         answer: dict[str, Any] = {}
-        ours_values: dict[str, tuple[float, float]] = {}
+        mine: Any = None
         for round_ in range(repeats):
             order = ("ours", "peer") if round_ % 2 == 0 else ("peer", "ours")
             for side in order:
-                if side == "ours" and with_ours:
-                    seconds, ours_values = ours_solve(hand, on)
-                    ours_times.append(seconds * 1e3)
-                elif side == "peer":
+                if side == "peer":
                     answer = peer.solve(hand, draws=DRAWS, tegawari=on, shanten_down=on)
                     peer_times.append(answer["time_ms"])
+                elif (
+                    ours is not None
+                    and left > 0
+                    and (not ours_times or ours_times[-1] < REPEAT_BELOW * 1e3)
+                ):
+                    limit = max(left, MIN_LIMIT)
+                    mine = ours.solve(hand, draws=DRAWS, on=on, timeout=limit)
+                    if "timeout" in mine:
+                        left = 0.0
+                        continue
+                    left -= mine["seconds"]
+                    ours_times.append(mine["seconds"] * 1e3)
         entry: dict[str, Any] = {
             "hand": hand,
             "peer_ms": min(peer_times),
@@ -185,11 +182,16 @@ def run_setting(
             "peer_rows": len(answer["rows"]),
             "peer_sanity": peer_sanity(answer),
         }
-        if with_ours:
+        if mine is not None and "timeout" in mine and not ours_times:
+            entry["ours_over_ms"] = mine["timeout"] * 1e3
+            entry["ratio_over"] = entry["ours_over_ms"] / entry["peer_ms"]
+        elif ours_times:
             entry["ours_ms"] = min(ours_times)
+            entry["ours_repeats"] = len(ours_times)
             entry["ratio"] = entry["ours_ms"] / entry["peer_ms"]
-            entry["ours_rows"] = len(ours_values)
-            entry["values"] = compare(ours_values, peer_rows(answer))
+            entry["ours_rows"] = len(mine["rows"])
+            rows = {d: (v[0], v[1]) for d, v in mine["rows"].items()}
+            entry["values"] = compare(rows, peer_rows(answer))
         results.append(entry)
     return results
 
@@ -206,10 +208,17 @@ def summary(results: list[dict[str, Any]]) -> dict[str, Any]:
         "peer_decreasing_steps": sum(r["peer_sanity"]["decreasing_steps"] for r in results),
         "peer_shanten_mismatches": sum(r["peer_sanity"]["shanten_mismatches"] for r in results),
     }
-    if "ratio" in results[0]:
-        ratios = [r["ratio"] for r in results]
-        ours_ms = [r["ours_ms"] for r in results]
-        values = [r["values"] for r in results if r["values"]]
+    timed = [r for r in results if "ratio" in r]
+    over = [r for r in results if "ratio_over" in r]
+    out["ours_timed"] = len(timed)
+    out["ours_over_limit"] = [
+        {"hand": r["hand"], "ours_over_ms": r["ours_over_ms"], "ratio_over": r["ratio_over"]}
+        for r in over
+    ]
+    if timed:
+        ratios = [r["ratio"] for r in timed]
+        ours_ms = [r["ours_ms"] for r in timed]
+        values = [r["values"] for r in timed if r["values"]]
         win = [abs(x) for v in values for x in v["win_diff"]]
         tenpai = [abs(x) for v in values for x in v["tenpai_diff"]]
         out.update(
@@ -249,9 +258,19 @@ def markdown(summaries: dict[str, dict[str, Any]], with_ours: bool) -> str:
     for key, s in summaries.items():
         family, setting = key.split(" / ")
         cells = [family, setting, str(s["hands"])]
-        if with_ours:
+        if with_ours and "ratio_median" in s:
             cells += [f"{s['ratio_median']:.3g}x", f"{s['ratio_max']:.3g}x"]
             cells += [f"{s['ours_ms_median']:.3g}", f"{s['ours_ms_max']:.3g}"]
+        elif with_ours:
+            cells += ["-", "-", "-", "-"]
+        if with_ours:
+            cells[2] += f" ({s['ours_timed']} timed"
+            if s["ours_over_limit"]:
+                bound = s["ours_over_limit"][0]
+                cells[2] += (
+                    f"; next > {bound['ours_over_ms'] / 1e3:.0f} s, > {bound['ratio_over']:.3g}x"
+                )
+            cells[2] += ")"
         cells += [f"{s['peer_ms_median']:.3g}", f"{s['peer_ms_max']:.3g}"]
         cells += [f"{s['peer_states_median']:.0f}", f"{s['peer_value_max']:.6g}"]
         cells += [str(s["peer_decreasing_steps"])]
@@ -264,7 +283,7 @@ def markdown(summaries: dict[str, dict[str, Any]], with_ours: bool) -> str:
         ]
         for key, s in summaries.items():
             family, setting = key.split(" / ")
-            if s["win_absdiff_max"] is None:
+            if s.get("win_absdiff_max") is None:
                 continue
             lines.append(
                 f"| {family} | {setting} | {s['win_absdiff_median']:.4f} | {s['win_absdiff_max']:.4f} | "
@@ -279,6 +298,9 @@ def main() -> None:
     parser.add_argument("--peer", type=Path, default=os.environ.get("MAHJONG_CPP_DRIVER"))
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--budget", type=float, default=BUDGET["off"], help="switches off")
+    parser.add_argument("--budget-on", type=float, default=BUDGET["on"], help="switches on")
+    parser.add_argument("--only", action="append", help="a 'FAMILY / SETTING' key; repeatable")
     args = parser.parse_args()
     if args.peer is None or not Path(args.peer).is_file():
         sys.exit("odds.py needs --peer PATH (or MAHJONG_CPP_DRIVER): the built driver binary")
@@ -289,6 +311,7 @@ def main() -> None:
     hands = deal_hands(per_family)
     refusal_hand = hands.pop(f"{REFUSED}-shanten")[0]
     peer = Peer(Path(args.peer))
+    ours = Ours() if with_ours else None
     started = time.time()
     try:
         claims = wall_claims(peer)
@@ -296,17 +319,24 @@ def main() -> None:
         for setting, on in SETTINGS.items():
             for family, family_hands in hands.items():
                 key = f"{family} / {setting}"
-                results[key] = run_setting(family_hands, on, peer, repeats, with_ours)
+                if args.only and key not in args.only:
+                    continue
+                budget = args.budget_on if on else args.budget
+                results[key] = run_setting(family_hands, on, peer, ours, repeats, budget)
                 print(f"{key}: done at {time.time() - started:.0f} s", flush=True)
         refusal: dict[str, Any] = {
             setting: {
                 "peer": peer.solve(refusal_hand, draws=DRAWS, tegawari=on, shanten_down=on),
-                "ours": ours_refusal(refusal_hand, on) if with_ours else None,
+                "ours": ours.solve(refusal_hand, draws=DRAWS, on=on, timeout=REFUSAL_LIMIT)
+                if ours is not None
+                else None,
             }
             for setting, on in SETTINGS.items()
         }
     finally:
         peer.close()
+        if ours is not None:
+            ours.close()
     summaries = {key: summary(r) for key, r in results.items()}
     table = markdown(summaries, with_ours)
     print(table)
@@ -325,6 +355,7 @@ def main() -> None:
         "seed": SEED,
         "draws": DRAWS,
         "repeats": repeats,
+        "budget": {"off": args.budget, "on": args.budget_on},
         "with_ours": with_ours,
         "hands": hands,
         "summaries": summaries,
@@ -333,8 +364,11 @@ def main() -> None:
         "refusal": refusal,
         "seconds": time.time() - started,
     }
-    (ROOT / "benchmarks" / "odds_results.json").write_text(json.dumps(record, indent=1) + "\n")
-    (ROOT / "benchmarks" / "odds_results.md").write_text(table)
+    name = "odds_results" + (
+        "_" + "_".join(re.sub(r"\W+", "", k) for k in args.only) if args.only else ""
+    )
+    (ROOT / "benchmarks" / f"{name}.json").write_text(json.dumps(record, indent=1) + "\n")
+    (ROOT / "benchmarks" / f"{name}.md").write_text(table)
 
 
 if __name__ == "__main__":
