@@ -243,6 +243,11 @@ def summary(results: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
+def num(x: float) -> str:
+    """A figure for the tables: three significant digits, thousands grouped."""
+    return f"{x:,.0f}" if x >= 100 else f"{x:.3g}"
+
+
 def markdown(summaries: dict[str, dict[str, Any]], with_ours: bool) -> str:
     """The timing and value tables."""
     lines = [
@@ -259,8 +264,8 @@ def markdown(summaries: dict[str, dict[str, Any]], with_ours: bool) -> str:
         family, setting = key.split(" / ")
         cells = [family, setting, str(s["hands"])]
         if with_ours and "ratio_median" in s:
-            cells += [f"{s['ratio_median']:.3g}x", f"{s['ratio_max']:.3g}x"]
-            cells += [f"{s['ours_ms_median']:.3g}", f"{s['ours_ms_max']:.3g}"]
+            cells += [num(s["ratio_median"]) + "x", num(s["ratio_max"]) + "x"]
+            cells += [num(s["ours_ms_median"]), num(s["ours_ms_max"])]
         elif with_ours:
             cells += ["-", "-", "-", "-"]
         if with_ours:
@@ -271,14 +276,14 @@ def markdown(summaries: dict[str, dict[str, Any]], with_ours: bool) -> str:
                     f"; next > {bound['ours_over_ms'] / 1e3:.0f} s, > {bound['ratio_over']:.3g}x"
                 )
             cells[2] += ")"
-        cells += [f"{s['peer_ms_median']:.3g}", f"{s['peer_ms_max']:.3g}"]
+        cells += [num(s["peer_ms_median"]), num(s["peer_ms_max"])]
         cells += [f"{s['peer_states_median']:.0f}", f"{s['peer_value_max']:.6g}"]
         cells += [str(s["peer_decreasing_steps"])]
         lines.append("| " + " | ".join(cells) + " |")
     if with_ours:
         lines += [
             "",
-            "| family | switches | win |Δ| median | win |Δ| max | mean Δ win (ours - peer) | tenpai |Δ| median | tenpai |Δ| max | best discard agrees (win) | (tenpai) |",
+            "| family | switches | win: median abs Δ | win: max abs Δ | win: mean Δ (ours - peer) | tenpai: median abs Δ | tenpai: max abs Δ | same best discard (win) | (tenpai) |",
             "|---|---|---|---|---|---|---|---|---|",
         ]
         for key, s in summaries.items():
@@ -291,6 +296,17 @@ def markdown(summaries: dict[str, dict[str, Any]], with_ours: bool) -> str:
                 f"{s['best_win_agreement']:.0%} | {s['best_tenpai_agreement']:.0%} |"
             )
     return "\n".join(lines) + "\n"
+
+
+def heading(record: dict[str, Any]) -> str:
+    """The line above the tables: what was run, and the load it ran under."""
+    return (
+        f"{record['draws']} draws, seeded hands (seed {record['seed']}); best of "
+        f"{record['repeats']} interleaved rounds (ours: best of 1 above {REPEAT_BELOW:.0f} s); "
+        f"ours budget {record['budget']['off']:.0f} s per family with the switches off, "
+        f"{record['budget']['on']:.0f} s on; {record['machine']['cpus']} cores, load average "
+        f"{record['machine']['load'][0]:.1f} at the end. Method: benchmarks/odds.py.\n\n"
+    )
 
 
 def main() -> None:
@@ -368,7 +384,7 @@ def main() -> None:
         "_" + "_".join(re.sub(r"\W+", "", k) for k in args.only) if args.only else ""
     )
     (ROOT / "benchmarks" / f"{name}.json").write_text(json.dumps(record, indent=1) + "\n")
-    (ROOT / "benchmarks" / f"{name}.md").write_text(table)
+    (ROOT / "benchmarks" / f"{name}.md").write_text(heading(record) + table)
 
 
 if __name__ == "__main__":
