@@ -120,4 +120,41 @@ def wall_claims(peer: Peer) -> dict[str, Any]:
         "true 1 - prod_{i=0..16} (1 - 11/(122 - i))": 1
         - math.prod(1 - 11 / (122 - i) for i in range(17)),
     }
+    out["redraw the thrown 4p, switches off, two draws"] = _redraw(peer)
     return out
+
+
+def _redraw(peer: Peer) -> dict[str, Any]:
+    """With the switches off it still redraws a thrown tile and discards anew.
+
+    Its graph keeps one edge per (13-tile hand, 14-tile hand) pair, added both when a draw
+    is allowed and when a discard is; its draw step sums over all of them. So a row's
+    hand can redraw the tile it threw (all 4 copies counted) back to the start hand and
+    then take any best discard. Two draws, 1-shanten, tenpai: with ``R2 = 9/120`` (its
+    one-draw figure) and ``H2`` the start hand's best one-draw figure, its value is
+    ``R2 + (9 (1 - R2) + 4 (H2 - R2)) / 121``; ours, strict, ``1 - (1 - 9/122)(1 - 9/121)``.
+    """
+    hand, thrown = "34556678p3344s55z", "4p"
+    counts14 = _counts(hand)
+    base = shanten.shanten(counts14)
+    one_draw = []  # its one-draw tenpai figure of every best row, at the last turn
+    for kind in {k for k, n in enumerate(counts14) if n}:
+        left = list(counts14)
+        left[kind] -= 1
+        if shanten.shanten(left) == base:
+            one_draw.append(sum(4 - left[k] for k in _useful(left)) / 120)
+    left = list(counts14)
+    left[shanten.Tile(thrown).index] -= 1
+    kept = sum(4 - left[k] for k in _useful(left))  # 9: 3p, 7p, 8p
+    unseen = sum(4 - counts14[k] for k in _useful(left))
+    r2, h2 = kept / 120, max(one_draw)
+    answer = peer.solve(hand, draws=2, tegawari=False, shanten_down=False)
+    row = next(r for r in answer["rows"] if r["discard"] == thrown)
+    return {
+        "hand": hand,
+        "discard": thrown,
+        "peer tenpai": row["tenpai"][-1],
+        "peer formula with the redraw edge": r2 + (kept * (1 - r2) + 4 * (h2 - r2)) / 121,
+        "peer formula without it": r2 + kept * (1 - r2) / 121,
+        "true": 1 - (1 - unseen / 122) * (1 - unseen / 121),
+    }
