@@ -305,7 +305,13 @@ def heading(record: dict[str, Any]) -> str:
         f"{record['repeats']} interleaved rounds (ours: best of 1 above {REPEAT_BELOW:.0f} s); "
         f"ours budget {record['budget']['off']:.0f} s per family with the switches off, "
         f"{record['budget']['on']:.0f} s on; {record['machine']['cpus']} cores, load average "
-        f"{record['machine']['load'][0]:.1f} at the end. Method: benchmarks/odds.py.\n\n"
+        f"{record['machine']['load'][0]:.1f} at the end. Method: benchmarks/odds.py."
+        + (
+            f" shanten: {record['shanten']['label']}."
+            if record.get("shanten", {}).get("label")
+            else ""
+        )
+        + "\n\n"
     )
 
 
@@ -317,6 +323,8 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=BUDGET["off"], help="switches off")
     parser.add_argument("--budget-on", type=float, default=BUDGET["on"], help="switches on")
     parser.add_argument("--only", action="append", help="a 'FAMILY / SETTING' key; repeatable")
+    parser.add_argument("--name", help="the results' file name (default odds_results[_ONLY])")
+    parser.add_argument("--label", default="", help="what shanten is measured (a commit)")
     args = parser.parse_args()
     if args.peer is None or not Path(args.peer).is_file():
         sys.exit("odds.py needs --peer PATH (or MAHJONG_CPP_DRIVER): the built driver binary")
@@ -373,6 +381,7 @@ def main() -> None:
         "repeats": repeats,
         "budget": {"off": args.budget, "on": args.budget_on},
         "with_ours": with_ours,
+        "shanten": {"label": args.label, "module": shanten.__file__},
         "hands": hands,
         "summaries": summaries,
         "results": results,
@@ -380,7 +389,7 @@ def main() -> None:
         "refusal": refusal,
         "seconds": time.time() - started,
     }
-    name = "odds_results" + (
+    name = args.name or "odds_results" + (
         "_" + "_".join(re.sub(r"\W+", "", k) for k in args.only) if args.only else ""
     )
     (ROOT / "benchmarks" / f"{name}.json").write_text(json.dumps(record, indent=1) + "\n")
