@@ -1,7 +1,7 @@
 """Discard odds beside mahjong-cpp's 何切る calculator, in one run:
 ``python benchmarks/odds.py --peer PATH/mahjong_cpp_driver [--repeats N] [--quick]``.
 
-``PATH/mahjong_cpp_driver`` is ``benchmarks/peers/mahjong_cpp_driver.cpp`` built against a
+``PATH/mahjong_cpp_driver`` is a driver of your own, built against a
 mahjong-cpp checkout, outside this project, with mahjong-cpp's distance tables beside the
 binary (the environment variable ``MAHJONG_CPP_DRIVER`` may name it instead). Where
 ``shanten.odds`` is not there yet the run times the peer alone.
@@ -154,27 +154,33 @@ def run_setting(
     left = budget
     for hand in hands:
         ours_times: list[float] = []
+        same_times: list[float] = []
         peer_times: list[float] = []
-        answer: dict[str, Any] = {}
+        answer: dict[str, Any] = peer.solve(hand, draws=DRAWS, tegawari=on, shanten_down=on)
+        peer_times.append(answer["time_ms"])
+        wanted = sorted(peer_rows(answer))
         mine: Any = None
         for round_ in range(repeats):
-            order = ("ours", "peer") if round_ % 2 == 0 else ("peer", "ours")
+            order = ("ours", "same", "peer") if round_ % 2 == 0 else ("peer", "same", "ours")
             for side in order:
                 if side == "peer":
                     answer = peer.solve(hand, draws=DRAWS, tegawari=on, shanten_down=on)
                     peer_times.append(answer["time_ms"])
-                elif (
-                    ours is not None
-                    and left > 0
-                    and (not ours_times or ours_times[-1] < REPEAT_BELOW * 1e3)
-                ):
+                    continue
+                times = ours_times if side == "ours" else same_times
+                if ours is not None and left > 0 and (not times or times[-1] < REPEAT_BELOW * 1e3):
                     limit = max(left, MIN_LIMIT)
-                    mine = ours.solve(hand, draws=DRAWS, on=on, timeout=limit)
-                    if "timeout" in mine:
+                    rows = None if side == "ours" else wanted
+                    got = ours.solve(hand, draws=DRAWS, on=on, timeout=limit, rows=rows)
+                    if "timeout" in got:
                         left = 0.0
+                        if side == "ours":
+                            mine = got
                         continue
-                    left -= mine["seconds"]
-                    ours_times.append(mine["seconds"] * 1e3)
+                    left -= got["seconds"]
+                    times.append(got["seconds"] * 1e3)
+                    if side == "ours":
+                        mine = got
         entry: dict[str, Any] = {
             "hand": hand,
             "peer_ms": min(peer_times),
@@ -190,8 +196,11 @@ def run_setting(
             entry["ours_repeats"] = len(ours_times)
             entry["ratio"] = entry["ours_ms"] / entry["peer_ms"]
             entry["ours_rows"] = len(mine["rows"])
-            rows = {d: (v[0], v[1]) for d, v in mine["rows"].items()}
-            entry["values"] = compare(rows, peer_rows(answer))
+            rows_ = {d: (v[0], v[1]) for d, v in mine["rows"].items()}
+            entry["values"] = compare(rows_, peer_rows(answer))
+        if same_times:
+            entry["same_ms"] = min(same_times)
+            entry["same_ratio"] = entry["same_ms"] / entry["peer_ms"]
         results.append(entry)
     return results
 
@@ -215,6 +224,14 @@ def summary(results: list[dict[str, Any]]) -> dict[str, Any]:
         {"hand": r["hand"], "ours_over_ms": r["ours_over_ms"], "ratio_over": r["ratio_over"]}
         for r in over
     ]
+    same = [r for r in results if "same_ratio" in r]
+    if same:
+        out.update(
+            same_timed=len(same),
+            same_ratio_median=statistics.median(r["same_ratio"] for r in same),
+            same_ratio_max=max(r["same_ratio"] for r in same),
+            same_ms_median=statistics.median(r["same_ms"] for r in same),
+        )
     if timed:
         ratios = [r["ratio"] for r in timed]
         ours_ms = [r["ours_ms"] for r in timed]
@@ -254,6 +271,7 @@ def markdown(summaries: dict[str, dict[str, Any]], with_ours: bool) -> str:
         "| family | switches | hands | "
         + (
             "ours/peer median | ours/peer max | ours ms median | ours ms max | "
+            "same rows: ours/peer median (max) | same rows: ours ms median | "
             if with_ours
             else ""
         )
@@ -268,6 +286,13 @@ def markdown(summaries: dict[str, dict[str, Any]], with_ours: bool) -> str:
             cells += [num(s["ours_ms_median"]), num(s["ours_ms_max"])]
         elif with_ours:
             cells += ["-", "-", "-", "-"]
+        if with_ours and "same_ratio_median" in s:
+            cells += [
+                f"{num(s['same_ratio_median'])}x ({num(s['same_ratio_max'])}x)",
+                num(s["same_ms_median"]),
+            ]
+        elif with_ours:
+            cells += ["-", "-"]
         if with_ours:
             cells[2] += f" ({s['ours_timed']} timed"
             if s["ours_over_limit"]:

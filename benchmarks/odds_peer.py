@@ -1,8 +1,8 @@
 """mahjong-cpp's 何切る calculator as a peer of ``shanten.odds``: its driver process, and
 the two places where its model counts the wall differently from ours, shown on a hand.
 
-The driver (``benchmarks/peers/mahjong_cpp_driver.cpp``, built against a mahjong-cpp
-checkout outside this project) reads one hand a line and answers one JSON line: its
+The driver (a small program of your own, built against a mahjong-cpp checkout outside
+this project; none is shipped here) reads one hand a line and answers one JSON line: its
 per-discard tenpai and win vectors, its state count, and the best of its own
 ``steady_clock`` timings. Its turns run from ``t_min = 1`` to ``t_max = 1 + draws`` and
 its vectors are indexed by the turn the hand is at; the driver prints them reversed, so

@@ -1,6 +1,7 @@
 """``shanten.odds`` in a child process, so that a call past its time limit can be stopped.
 
-Run as a script it reads ``HAND DRAWS ON`` lines (ON: 1 for both switches, 0 for none)
+Run as a script it reads ``HAND DRAWS ON [DISCARDS]`` lines (ON: 1 for both switches, 0
+for none; DISCARDS: comma-separated tiles, to compute those rows only)
 and answers one JSON line each: the seconds of the call (``time.perf_counter`` around it)
 and per discard ``[win[-1], tenpai[-1]]``, or the error it raised. :class:`Ours` drives it
 from the benchmark.
@@ -36,11 +37,15 @@ class Ours:
             )
         return self._process
 
-    def solve(self, hand: str, *, draws: int, on: bool, timeout: float) -> Any:
-        """The worker's answer, or ``{"timeout": timeout}`` when it took longer."""
+    def solve(
+        self, hand: str, *, draws: int, on: bool, timeout: float, rows: list[str] | None = None
+    ) -> Any:
+        """The worker's answer, or ``{"timeout": timeout}`` when it took longer; ``rows``
+        asks for those discards' rows only."""
         process = self._start()
         assert process.stdin is not None and process.stdout is not None
-        process.stdin.write(f"{hand} {draws} {int(on)}\n")
+        some = f" {','.join(rows)}" if rows is not None else ""
+        process.stdin.write(f"{hand} {draws} {int(on)}{some}\n")
         process.stdin.flush()
         ready, _, _ = select.select([process.stdout], [], [], timeout)
         if not ready:
@@ -65,11 +70,14 @@ def _serve() -> None:
 
     odds: Any = vars(shanten)["odds"]
     for line in sys.stdin:
-        hand, draws, on = line.split()
+        hand, draws, on, *some = line.split()
         flag = on == "1"
+        wanted = some[0].split(",") if some else None
         start = time.perf_counter()
         try:
-            rows = odds(hand, draws=int(draws), hand_changes=flag, shanten_back=flag)
+            rows = odds(
+                hand, draws=int(draws), hand_changes=flag, shanten_back=flag, discards=wanted
+            )
         except Exception as error:  # reported, not raised: the refusal case
             answer: dict[str, Any] = {"error": f"{type(error).__name__}: {error}"}
         else:
