@@ -25,6 +25,7 @@ The package, by role:
 
 from shanten import batch
 from shanten.analysis import Analysis, calculate
+from shanten.discard_odds import DiscardOdds, HandOdds, odds
 from shanten.efficiency import Discard, GoodShape, Ukeire, good_shape
 from shanten.errors import HandError, MeldError, NotationError, RuleError, ShantenError
 from shanten.forms import Witness
@@ -46,9 +47,11 @@ __all__ = [
     "Block",
     "Decomposition",
     "Discard",
+    "DiscardOdds",
     "GoodShape",
     "Hand",
     "HandError",
+    "HandOdds",
     "Meld",
     "MeldError",
     "NotationError",
@@ -67,6 +70,7 @@ __all__ = [
     "discards",
     "good_shape",
     "is_complete",
+    "odds",
     "shanten",
     "ukeire",
     "waits",

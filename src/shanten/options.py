@@ -152,6 +152,25 @@ def whole(value: object) -> int | None:
     return None
 
 
+def draws(value: object, wall: int) -> int:
+    """The ``draws`` option of :func:`~shanten.odds`: a whole number from 0 to the
+    ``wall`` of unseen tiles (a bool is not a number of draws).
+
+    >>> draws(np.int64(17), 121)
+    17
+    >>> draws(122, 121)
+    Traceback (most recent call last):
+    ...
+    shanten.errors.RuleError: draws must be from 0 to 121 (the unseen tiles), got 122
+    """
+    number = None if isinstance(value, (bool, np.bool_)) else whole(value)
+    if number is None or not 0 <= number <= wall:
+        raise RuleError(
+            f"draws must be from 0 to {wall} (the unseen tiles), got {described(value)}"
+        )
+    return number
+
+
 def melds(value: object) -> list[MeldLike]:
     """The items of the ``melds`` option, checked to be a collection of at most 4 melds
     given as notation or :class:`~shanten.Meld` (the melds themselves are read by
