@@ -37,9 +37,14 @@ from odds_reference import (
 SWITCHES = [(False, False), (True, False), (False, True), (True, True)]
 SWITCH_IDS = ["plain", "hand_changes", "shanten_back", "both"]
 
-#: The largest gap between the library's curves and the exact process at three draws,
-#: on the hands of ``test_three_draws_gap`` (its docstring says how it was measured).
-GAP_BOUND_3 = 1e-3
+#: Bounds on the gap between the library's curves and the exact process at three draws,
+#: on the hands of ``three_draw_gaps``. Measured there: no switch or shanten back, at most
+#: 2.2e-16 (rounding: the model is exact on them); hand changes, tenpai, 5.5e-5 (mean
+#: 1.0e-5; win 7e-17); both switches, tenpai, 7.5e-4 (mean 1.5e-4), most of it the
+#: library's budget of one with both switches (test_model_matches_specification_both_
+#: switches), the model's own gap being of the hand-changes size. Bounds: twice those.
+GAP_BOUND_3 = 1.5e-3
+GAP_BOUND_3_ONE_SWITCH = 1.1e-4
 
 
 def close(got: Sequence[float], expected: Sequence[float], tolerance: float = 1e-12) -> bool:
@@ -294,11 +299,11 @@ def test_model_matches_specification_all(hand_changes: bool, shanten_back: bool)
 def three_draw_gaps(plain_hands: int) -> dict[str, list[float]]:
     """The largest |library - exact| over each curve at three draws, by switches: every row
     of ``plain_hands`` random 1- and 2-shanten 14-tile hands (seeded) with no switch, and
-    of the small deals (three or two melds) with each switch (the library takes a minute
+    of the first two small deals (three melds) with each switch (the library takes a minute
     or more per full hand with a switch)."""
     rng = random.Random(2026)
     cases = [(deal_shanten(rng, (1, 2)), False, False) for _ in range(plain_hands)]
-    cases += [(found, *switches) for found in small_deals() for switches in SWITCHES]
+    cases += [(found, *switches) for found in small_deals()[:2] for switches in SWITCHES]
     gaps: dict[str, list[float]] = {}
     for found, hand_changes, shanten_back in cases:
         rows = odds_rows(found, 3, hand_changes, shanten_back)
@@ -325,3 +330,5 @@ def test_three_draws_gap() -> None:
             f"three draws, {name}: {len(values)} curves, gap max {max(values):.3g} mean {statistics.mean(values):.3g}"
         )
     assert max(max(values) for values in gaps.values()) < GAP_BOUND_3
+    one_switch = [max(values) for name, values in gaps.items() if not name.startswith("both")]
+    assert max(one_switch) < GAP_BOUND_3_ONE_SWITCH
