@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 import shanten
 from odds_reference import Counts
@@ -33,7 +34,7 @@ class Deal:
             parts.append("3p")
         return " ".join(parts)
 
-    def options(self) -> dict[str, object]:
+    def options(self) -> dict[str, Any]:
         """The keyword options of ``shanten.odds`` for this deal."""
         return {
             "melds": list(self.melds),
