@@ -1,0 +1,176 @@
+"""Properties of the discard odds (hypothesis, bounded), their row order, and their
+errors on bad input."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import shanten
+from odds_hands import Deal, deal
+
+SETTINGS = settings(max_examples=20, deadline=None)
+SWITCHES = [(False, False), (True, False), (False, True), (True, True)]
+
+
+@st.composite
+def deals(draw: st.DrawFn) -> tuple[Deal, int]:
+    """A random deal (3n+2 or 3n+1, 3 or 4 players, two or three melds, visible tiles)
+    and a number of draws: small, as the library takes seconds on a full hand."""
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    players = draw(st.sampled_from([4, 3]))
+    found = deal(
+        rng,
+        size=draw(st.sampled_from([14, 13])),
+        players=players,
+        melds=draw(st.integers(2, 3)),
+        visible=draw(st.sampled_from([0, 8])),
+    )
+    return found, draw(st.integers(0, 4))
+
+
+def ask(found: Deal, draws: int, hand_changes: bool = False, shanten_back: bool = False) -> Any:
+    return shanten.odds(
+        list(found.hand),
+        draws=draws,
+        hand_changes=hand_changes,
+        shanten_back=shanten_back,
+        **found.options(),
+    )
+
+
+def curves(result: Any) -> list[Any]:
+    """The rows of a 3n+2 result, or the one result of a 3n+1 hand, as a list."""
+    return list(result) if isinstance(result, tuple) else [result]
+
+
+@SETTINGS
+@given(deals())
+def test_curves_are_probabilities(case: tuple[Deal, int]) -> None:
+    """In [0, 1], never falling with k, win[0] == 0, tenpai >= win at every k."""
+    check_curves(*case)
+
+
+def test_curves_are_probabilities_with_switches() -> None:
+    """The same with each switch, on a hand with three melds (a switch costs the
+    library seconds on any hand)."""
+    found = deal(random.Random(11), melds=3)
+    for switches in SWITCHES:
+        check_curves(found, 4, *switches)
+
+
+def check_curves(
+    found: Deal, draws: int, hand_changes: bool = False, shanten_back: bool = False
+) -> None:
+    for row in curves(ask(found, draws, hand_changes, shanten_back)):
+        for curve in (row.win, row.tenpai):
+            assert len(curve) == draws + 1
+            assert all(0.0 <= value <= 1.0 for value in curve), curve
+            assert all(a <= b for a, b in itertools.pairwise(curve)), curve
+        assert row.win[0] == 0.0
+        assert all(t >= w for t, w in zip(row.tenpai, row.win, strict=True)), (
+            str(found),
+            row,
+        )
+
+
+def test_switches_never_lower_the_odds() -> None:
+    """More allowed actions never lower the final value of any row, for either
+    objective (hands with three melds, as above)."""
+    check_switches(deal(random.Random(11), melds=3), 4)
+
+
+def check_switches(found: Deal, draws: int) -> None:
+    results = {switches: curves(ask(found, draws, *switches)) for switches in SWITCHES}
+
+    def finals(switches: tuple[bool, bool]) -> dict[object, tuple[float, float]]:
+        return {
+            getattr(row, "discard", None): (row.win[-1], row.tenpai[-1])
+            for row in results[switches]
+        }
+
+    plain, changes, back, both = (finals(s) for s in SWITCHES)
+    for more, less in ((changes, plain), (back, plain), (both, changes), (both, back)):
+        for key, (win, tenpai) in more.items():
+            assert win >= less[key][0] - 1e-12, (str(found), key)
+            assert tenpai >= less[key][1] - 1e-12, (str(found), key)
+
+
+@pytest.mark.exhaustive
+@settings(max_examples=40, deadline=None)
+@given(deals(), st.booleans(), st.booleans())
+def test_properties_with_switches(
+    case: tuple[Deal, int], hand_changes: bool, shanten_back: bool
+) -> None:
+    check_curves(case[0], case[1], hand_changes, shanten_back)
+    check_switches(*case)
+
+
+@SETTINGS
+@given(deals())
+def test_rows_and_order(case: tuple[Deal, int]) -> None:
+    """One row per distinct discard, ordered by win[-1], then tenpai[-1] (both
+    descending), then as shanten.discards orders them; a row's shanten is the discard
+    table's, and a ready row's tenpai curve is all 1.0."""
+    found, draws = case
+    if sum(found.hand) % 3 != 2:
+        return
+    rows = ask(found, draws)
+    options = found.options()
+    table = shanten.discards(list(found.hand), **options)
+    rank = {row.discard: n for n, row in enumerate(table)}
+    assert sorted(row.discard for row in rows) == sorted(rank)
+    keys = [(-row.win[-1], -row.tenpai[-1], rank[row.discard]) for row in rows]
+    assert keys == sorted(keys), str(found)
+    shanten_of = {row.discard: row.shanten for row in table}
+    for row in rows:
+        assert row.shanten == shanten_of[row.discard]
+        if row.shanten == 0:
+            assert row.tenpai == (1.0,) * (draws + 1)
+
+
+def test_no_draws() -> None:
+    """``draws=0``: only now counts; ready rows are ready, none has won."""
+    rows: Any = shanten.odds("123m456p789s11223z", draws=0)
+    assert rows
+    for row in rows:
+        assert row.win == (0.0,)
+        assert row.tenpai == ((1.0,) if row.shanten == 0 else (0.0,))
+    alone: Any = shanten.odds("123m456p789s1122z", draws=0)
+    assert (alone.win, alone.tenpai) == ((0.0,), (1.0,))
+
+
+@pytest.mark.parametrize("draws", [-1, 2.5, "3", None, True, 10**6])
+def test_bad_draws(draws: object) -> None:
+    with pytest.raises(shanten.RuleError, match="draws"):
+        shanten.odds("123m456p789s1122z", draws=draws)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("option", ["hand_changes", "shanten_back"])
+def test_bad_switch(option: str) -> None:
+    with pytest.raises(shanten.RuleError, match=option):
+        shanten.odds("123m456p789s1122z", **{option: 1})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("hand", "options", "error", "named"),
+    [
+        ("123m456p789s123z", {}, shanten.HandError, "12 tiles"),
+        ("123m456p789s", {}, shanten.HandError, "9 tiles"),
+        ("11111m456p789s12z", {}, shanten.HandError, "1m"),
+        ("1112m456p789s1122z", {"visible": "11m"}, shanten.HandError, "1m"),
+        ("2345m456p789s1122z", {"players": 3}, shanten.HandError, "2m"),
+        ("456p789s1155z", {"melds": ["555z"]}, shanten.HandError, "5z"),
+        ("123m456p789s1122z", {"players": 5}, shanten.RuleError, "players"),
+        ("123m456p789s1x22z", {}, shanten.NotationError, "x"),
+    ],
+)
+def test_bad_input(hand: str, options: dict[str, Any], error: type[Exception], named: str) -> None:
+    """Bad input is the library's typed error, naming the tile or option at fault."""
+    with pytest.raises(error, match=named):
+        shanten.odds(hand, **options)
