@@ -10,7 +10,7 @@ those of :mod:`odds_reference`; its curves are compared with the exact process t
 
 from __future__ import annotations
 
-from odds_reference import Counts, Curve, Game, Rules, better
+from odds_reference import Counts, Curve, Game, Rules, choose
 from shanten.tiles import NUM_TILES
 
 
@@ -68,11 +68,10 @@ class Model:
     def best(self, hand: Counts, done: int, tile: int) -> tuple[int, Curve]:
         """The discard after drawing ``tile`` as draw number ``done`` and the model's
         curve after it; ``tile`` itself when the draw is thrown back."""
-        chosen, follow = tile, self.continuation(hand, done)
-        if len(follow) == 1:
-            return chosen, follow
-        for x, changed in self.rules.moves(hand, tile):
-            curve = self.continuation(changed, done)
-            if better(curve, follow):
-                chosen, follow = x, curve
-        return chosen, follow
+        back = self.continuation(hand, done)
+        if len(back) == 1:
+            return tile, back
+        keeps = (
+            (x, self.continuation(changed, done)) for x, changed in self.rules.moves(hand, tile)
+        )
+        return choose(tile, back, keeps)

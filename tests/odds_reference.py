@@ -13,8 +13,8 @@ against; it uses :func:`shanten.shanten` and nothing of the library's odds.
 - :func:`ready_curve`: the closed form for a ready hand that keeps its wait.
 
 Actions after a draw that does not succeed: throw the drawn tile straight back, or keep it
-and discard another tile, within the rules (:class:`Rules`). Ties between actions compare
-the curves from the end, values within :data:`TIE` equal; throwing back wins a tie.
+and discard another tile, within the rules (:class:`Rules`). The policy maximises the
+probability of success by the last draw; near ties go by :func:`choose`.
 """
 
 from __future__ import annotations
@@ -53,13 +53,14 @@ class Game:
     melds: tuple[str, ...] = ()
     players: int = 4
     count_melded_copies: bool = False
+    #: The fewest tiles needed by any discard of the 3n+2 hand the start comes from (its
+    #: best row), where the swap budget counts from; None: the start's own.
+    best: int | None = None
 
     @property
     def extra(self) -> int:
-        """The swap budget above the start hand's tiles needed: 0, 1 or 2."""
-        if self.shanten_back:
-            return 2
-        return 1 if self.hand_changes else 0
+        """The swaps beyond the fewest that a switch allows: 0 or 1."""
+        return 1 if self.hand_changes or self.shanten_back else 0
 
 
 def unseen_of(
@@ -112,22 +113,36 @@ def games(
     }
     if sum(hand) % 3 == 1:
         return {-1: Game(start=hand, **options)}  # type: ignore[arg-type]
+    starts = {tile: plus(hand, tile, -1) for tile in range(NUM_TILES) if hand[tile]}
+    best = 1 + min(
+        shanten.shanten(
+            list(start),
+            melds=list(melds),
+            players=players,
+            count_melded_copies=count_melded_copies,
+        )
+        for start in starts.values()
+    )
     return {
-        tile: Game(start=plus(hand, tile, -1), **options)  # type: ignore[arg-type]
-        for tile in range(NUM_TILES)
-        if hand[tile]
+        tile: Game(start=start, best=best, **options)  # type: ignore[arg-type]
+        for tile, start in starts.items()
     }
 
 
-def better(a: Curve, b: Curve) -> bool:
-    """True if curve ``a`` beats ``b``: compared from the end (the last value first),
-    values within :data:`TIE` equal."""
-    for x, y in zip(reversed(a), reversed(b), strict=True):
-        if x > y + TIE:
-            return True
-        if x < y - TIE:
-            return False
-    return False
+def choose(tile: int, back: Curve, keeps: Iterable[tuple[int, Curve]]) -> tuple[int, Curve]:
+    """The action after drawing ``tile``: (the tile discarded, the curve that follows).
+    ``back`` is the curve of throwing the draw back, ``keeps`` the (discard, curve) of each
+    allowed keep by discarded tile. Values compared are the last (success by the last
+    draw); near ties are settled as the specification says: a keep replaces the best one
+    so far only if better by more than :data:`TIE`, and is taken only if it beats throwing
+    back by more than :data:`TIE`."""
+    chosen, follow, value = -1, back, -1.0
+    for x, curve in keeps:
+        if curve[-1] > value + TIE:
+            chosen, follow, value = x, curve, curve[-1]
+    if chosen >= 0 and value > back[-1] + TIE:
+        return chosen, follow
+    return tile, back
 
 
 def ready_curve(waiting: int, unseen: int, draws: int) -> Curve:
@@ -209,9 +224,11 @@ class Rules:
 
     def moves(self, hand: Counts, tile: int) -> tuple[tuple[int, Counts], ...]:
         """The (discard, new hand) of every allowed way to keep ``tile`` after drawing it
-        to ``hand``: each other tile x held, when the new hand's needed tiles fall (or
-        stay, with hand changes 手変わり; or rise, with shanten back 向聴戻し) and it is
-        within the swap budget d(h') + r(h') <= r(h0) + extra."""
+        to ``hand``, by discarded tile. With r the tiles needed before the draw, r14 after
+        it and r' after the discard x: an advance (r14 < r, r' = r14) always; a hand change
+        (手変わり: r14 = r = r') with hand_changes; a shanten back (向聴戻し: r' = r14 + 1)
+        with shanten_back; each within the swap budget d(h') + r' <= max(r(h0),
+        best + extra)."""
         key = (hand, tile)
         found = self._moves.get(key)
         if found is not None:
@@ -219,16 +236,20 @@ class Rules:
         game = self.game
         start = game.start
         now = self.needed(hand)
-        budget = self.needed(start) + game.extra
+        drawn = plus(hand, tile)
+        after14 = self.shanten(drawn) + 1
+        fewest = self.needed(start) if game.best is None else game.best
+        budget = max(self.needed(start), fewest + game.extra)
         allowed: list[tuple[int, Counts]] = []
         for x in range(NUM_TILES):
             if x == tile or not hand[x]:
                 continue
-            changed = plus(plus(hand, tile), x, -1)
+            changed = plus(drawn, x, -1)
             after = self.needed(changed)
-            if after == now and not game.hand_changes:
-                continue
-            if after > now and not game.shanten_back:
+            if after > after14:
+                if not game.shanten_back:
+                    continue
+            elif after14 == now and not game.hand_changes:
                 continue
             held = sum(max(c - s, 0) for c, s in zip(changed, start, strict=True))
             if held + after <= budget:
@@ -290,14 +311,13 @@ class Exact:
     def best(self, hand: Counts, drawn: Counts, tile: int) -> tuple[int, Curve]:
         """The discard the policy makes after drawing ``tile`` (``drawn`` includes it) and
         the curve that follows it; ``tile`` itself when it throws the draw back."""
-        chosen, follow = tile, self.continuation(hand, drawn)
-        if len(follow) == 1:  # the last draw: every action's curve is (0.0,), a tie
-            return chosen, follow
-        for x, changed in self.rules.moves(hand, tile):
-            curve = self.continuation(changed, drawn)
-            if better(curve, follow):
-                chosen, follow = x, curve
-        return chosen, follow
+        back = self.continuation(hand, drawn)
+        if len(back) == 1:  # the last draw: every action's curve is (0.0,), a tie
+            return tile, back
+        keeps = (
+            (x, self.continuation(changed, drawn)) for x, changed in self.rules.moves(hand, tile)
+        )
+        return choose(tile, back, keeps)
 
     def choice(self, hand: Counts, drawn_before: Counts, tile: int) -> int:
         """The tile discarded after drawing ``tile`` to ``hand``, the earlier draws being
@@ -331,11 +351,11 @@ def _play(rules: Rules, hand: Counts, wall: list[int], remaining: int) -> list[f
             follow = [0.0]
         else:
             rest = wall[:n] + wall[n + 1 :]
-            follow = _play(rules, hand, rest, remaining - 1)  # thrown back
-            for _, changed in moves[tile]:
-                curve = _play(rules, changed, rest, remaining - 1)
-                if better(tuple(curve), tuple(follow)):
-                    follow = curve
+            back = tuple(_play(rules, hand, rest, remaining - 1))  # thrown back
+            keeps = [
+                (x, tuple(_play(rules, changed, rest, remaining - 1))) for x, changed in moves[tile]
+            ]
+            follow = list(choose(tile, back, keeps)[1])
         for j in range(1, remaining + 1):
             values[j] += share * follow[j - 1]
     return values
