@@ -14,7 +14,10 @@ from hypothesis import strategies as st
 import shanten
 from odds_hands import Deal, deal
 
-SETTINGS = settings(max_examples=20, deadline=None)
+# the plain path's engine is the reference, tens of times slower: fewer examples there
+# (tests/test_odds_engine.py proves the kernel's engine equal to it)
+SCALE = 1 if shanten.accelerated else 4
+SETTINGS = settings(max_examples=20 // SCALE, deadline=None)
 SWITCHES = [(False, False), (True, False), (False, True), (True, True)]
 
 
@@ -102,7 +105,7 @@ def check_switches(found: Deal, draws: int) -> None:
 
 
 @pytest.mark.exhaustive
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40 // SCALE, deadline=None)
 @given(deals(), st.booleans(), st.booleans())
 def test_properties_with_switches(
     case: tuple[Deal, int], hand_changes: bool, shanten_back: bool
