@@ -315,13 +315,15 @@ class Solution:
         throws the draw back, and also after a succeeding draw."""
         state = self.graph.index[tuple(hand)]
         later = self.values[draws_done + 1]
-        best = self._choices(later)
         for draw in self.graph.draws[state]:
             if draw.tile != drawn or draw.after <= self._goal or draw.node < 0:
                 continue
-            value, chosen = best[draw.node]
+            value, discard = -1.0, drawn
+            for tile, kept in self.graph.keeps[draw.node]:  # as _choices, one node
+                if later[kept] > value + TOLERANCE:
+                    value, discard = later[kept], tile
             if value > later[state] + TOLERANCE:
-                return next(d for d, s in self.graph.keeps[draw.node] if s == chosen)
+                return discard
         return drawn
 
 
