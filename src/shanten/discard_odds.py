@@ -35,12 +35,9 @@ from shanten.odds_engine import (
     TooManyStates,
     distance_of,
 )
-from shanten.tiles import NUM_TILES, Tile
+from shanten.tiles import NUM_TILES, SANMA_ABSENT, Tile
 
 __all__ = ["DiscardOdds", "HandOdds", "odds"]
-
-#: Tiles 2m-8m, absent from the three-player game.
-_NO_THREE_PLAYER = range(1, 8)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,10 +97,7 @@ def odds(
     pos = position(hand, melds, players, count_melded_copies)
     remainder = pos.size % 3
     pos, seen = checked(hand, melds, players, count_melded_copies, visible, "all", remainder)
-    unseen = [
-        (0 if pos.players == 3 and tile in _NO_THREE_PLAYER else 4) - seen[tile]
-        for tile in range(NUM_TILES)
-    ]
+    unseen = unseen_of(pos, seen)
     count = options.draws(draws, sum(unseen))
     rules = Rules(hand_changes, shanten_back)
     distance = distance_of(pos)
@@ -133,6 +127,15 @@ def odds(
         rows.append(DiscardOdds(Tile(tile), distance(start) - 1, tenpai, win))
     rows.sort(key=lambda row: (-row.win[-1], -row.tenpai[-1], order[row.discard]))
     return tuple(rows)
+
+
+def unseen_of(pos: Position, seen: list[int]) -> list[int]:
+    """The wall as the player knows it: the copies of each tile the game holds (none of
+    2m-8m with three players) less those ``seen`` (hand, melds and visible tiles)."""
+    return [
+        (0 if pos.players == 3 and tile in SANMA_ABSENT else 4) - seen[tile]
+        for tile in range(NUM_TILES)
+    ]
 
 
 def _wanted(

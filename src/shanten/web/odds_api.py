@@ -31,12 +31,12 @@ from http import HTTPStatus
 from typing import Any, Final
 
 from shanten import options
-from shanten.discard_odds import HandOdds, odds
+from shanten.discard_odds import HandOdds, odds, unseen_of
 from shanten.efficiency import checked
 from shanten.errors import ShantenError
 from shanten.hand import position
 from shanten.kernel import discards
-from shanten.tiles import NUM_TILES, Tile
+from shanten.tiles import Tile
 from shanten.web.protocol import Response, Stream, error_body
 from shanten.web.query import BadRequest, Query, parse_flag, parse_query
 
@@ -61,7 +61,6 @@ DEFAULT_DRAWS: Final = 17
 ODDS_WORKERS: Final = 2
 #: The answer's type: JSON lines.
 NDJSON: Final = "application/x-ndjson; charset=utf-8"
-_NO_THREE_PLAYER: Final = range(1, 8)  # 2m-8m
 
 
 @dataclass(frozen=True)
@@ -77,11 +76,9 @@ class OddsQuery:
 @dataclass(frozen=True)
 class Plan:
     """The rows one request computes: the discards (None for a 3n+1 hand, which has one
-    row), the concealed hand and the visible tiles as 34 counts."""
+    row)."""
 
     discards: tuple[Tile | None, ...]
-    counts: tuple[int, ...]
-    visible: tuple[int, ...]
 
 
 def parse_odds(raw: str) -> OddsQuery:
@@ -112,18 +109,12 @@ def plan(request: OddsQuery) -> Plan:
     """Check the request with the library (raising its errors, as :func:`shanten.odds`
     would) and list its rows, without computing any."""
     q = request.query
-    pos = position(q.hand, q.melds, q.players, q.count_melded_copies)
-    if pos.size % 3 == 0:  # the library's own message for a hand of the wrong size
-        odds(q.hand, melds=q.melds, players=q.players, draws=0)
+    pos = position(q.hand, q.melds, q.players, q.count_melded_copies)  # 3n+1 or 3n+2
     remainder = pos.size % 3
     pos, seen = checked(
         q.hand, q.melds, q.players, q.count_melded_copies, q.visible, "all", remainder
     )
-    wall = sum(
-        (0 if pos.players == 3 and tile in _NO_THREE_PLAYER else 4) - seen[tile]
-        for tile in range(NUM_TILES)
-    )
-    options.draws(request.draws, wall)
+    options.draws(request.draws, sum(unseen_of(pos, seen)))
     if remainder == 1:
         rows: tuple[Tile | None, ...] = (None,)
     else:
@@ -135,7 +126,7 @@ def plan(request: OddsQuery) -> Plan:
             visible=q.visible,
         )
         rows = tuple(row.discard for row in table)
-    return Plan(rows, tuple(pos.counts), tuple(options.visible(q.visible)))
+    return Plan(rows)
 
 
 def row(request: OddsQuery, plan: Plan, discard: Tile | None) -> dict[str, Any]:
