@@ -14,6 +14,7 @@ typedef struct {
     uint8_t *hands;     /* cap * NUM_TILES counts */
     int8_t *dist;       /* distance (shanten + 1) of each hand */
     int8_t *swaps;      /* tiles held that the start does not */
+    uint8_t *depth;     /* the fewest draws that reach the hand (nondecreasing) */
     int32_t *draw_at;   /* cap + 1: each hand's first draw (CSR) */
     int nd, dcap;       /* draws that can matter */
     uint8_t *copies;    /* the draw's copies in the wall as the model counts them */
@@ -43,7 +44,7 @@ odds_hash(const uint8_t *c)
 static void
 odds_free(OddsGraph *g)
 {
-    free(g->hands), free(g->dist), free(g->swaps), free(g->draw_at);
+    free(g->hands), free(g->dist), free(g->swaps), free(g->depth), free(g->draw_at);
     free(g->copies), free(g->after), free(g->node), free(g->keep_at);
     free(g->keep), free(g->slot);
     memset(g, 0, sizeof *g);
@@ -66,6 +67,9 @@ odds_reserve_hand(OddsGraph *g)
     if (!(q = realloc(g->swaps, (size_t)cap)))
         return 0;
     g->swaps = q;
+    if (!(q = realloc(g->depth, (size_t)cap)))
+        return 0;
+    g->depth = q;
     if (!(q = realloc(g->draw_at, ((size_t)cap + 1) * sizeof(int32_t))))
         return 0;
     g->draw_at = q;
@@ -141,10 +145,10 @@ odds_rehash(OddsGraph *g, size_t slots)
     return 1;
 }
 
-/* The index of `hand`, added with its distance and swaps if new; -1 out of memory, -2
- * past `max_states`. */
+/* The index of `hand`, added with its distance, swaps and depth if new; -1 out of
+ * memory, -2 past `max_states`. */
 static int32_t
-odds_state(OddsGraph *g, const uint8_t *hand, int dist, int swaps, int max_states)
+odds_state(OddsGraph *g, const uint8_t *hand, int dist, int swaps, int depth, int max_states)
 {
     size_t i = odds_hash(hand) & (g->slots - 1);
     for (; g->slot[i] >= 0; i = (i + 1) & (g->slots - 1))
@@ -158,6 +162,7 @@ odds_state(OddsGraph *g, const uint8_t *hand, int dist, int swaps, int max_state
     memcpy(g->hands + (size_t)s * NUM_TILES, hand, NUM_TILES);
     g->dist[s] = (int8_t)dist;
     g->swaps[s] = (int8_t)swaps;
+    g->depth[s] = (uint8_t)(depth < 255 ? depth : 255);
     g->slot[i] = s;
     if ((size_t)g->n * 2 > g->slots && !odds_rehash(g, g->slots * 2))
         return -1;
@@ -208,18 +213,18 @@ typedef struct {
     const Rules *rules;
     const uint8_t *start;
     int with_closed, hand_changes, shanten_back, budget, max_states;
+    int depth; /* the depth of the hands the current hand's draws reach */
 } OddsBuild;
 
-/* A new node for the drawn hand `hand` (state `s14`, distance `after`, `swaps` tiles
- * beyond the start), reached by a draw that `advanced` the hand or not, with its keeps:
- * its index; -1 if the rules allow no keep; -2 out of memory; -3 past max_states. Nodes
- * are not shared between the hands that draw into the same hand: with a switch on they
- * almost never meet, and looking them up cost more than it saved. A node does not know
- * which tile was drawn: discarding it again gives back the hand it was drawn from, whose
- * value never beats throwing the draw back, so it is never chosen. */
+/* A new node for the hand `hand` after drawing tile `drawn` (state `s14`, distance
+ * `after`, `swaps` tiles beyond the start), a draw that `advanced` the hand or not, with
+ * its keeps: its index; -1 if the rules allow no keep; -2 out of memory; -3 past
+ * max_states. Discarding the drawn tile's kind is throwing the draw back, not a keep.
+ * Nodes are not shared between the hands that draw into the same hand: with a switch on
+ * they almost never meet, and looking them up cost more than it saved. */
 static int32_t
-odds_node(OddsGraph *g, const OddsBuild *b, uint8_t *hand, const State *s14, int after,
-          int swaps, int advanced)
+odds_node(OddsGraph *g, const OddsBuild *b, uint8_t *hand, int drawn, const State *s14,
+          int after, int swaps, int advanced)
 {
     if (!odds_reserve_node(g))
         return -2;
@@ -227,7 +232,7 @@ odds_node(OddsGraph *g, const OddsBuild *b, uint8_t *hand, const State *s14, int
     g->keep_at[node] = g->nk;
     const Rules *rules = b->rules;
     for (int x = 0; x < NUM_TILES; x++) {
-        if (!hand[x])
+        if (!hand[x] || x == drawn)
             continue;
         int kept_swaps = swaps - (hand[x] > b->start[x]);
         if (after + kept_swaps > b->budget) /* the distance after is at least `after` */
@@ -242,7 +247,7 @@ odds_node(OddsGraph *g, const OddsBuild *b, uint8_t *hand, const State *s14, int
         if (!allowed || left + kept_swaps > b->budget)
             continue;
         hand[x]--;
-        int32_t kept = odds_state(g, hand, left, kept_swaps, b->max_states);
+        int32_t kept = odds_state(g, hand, left, kept_swaps, b->depth, b->max_states);
         hand[x]++;
         if (kept < 0)
             return kept == -2 ? -3 : -2;
@@ -274,14 +279,15 @@ odds_build(OddsGraph *g, const Rules *rules, int closed, const uint8_t start[NUM
     int r0 = row_distance(rules, start, f, FORM_ALL, closed);
     int extra = hand_changes || shanten_back;
     OddsBuild b = {rules, start, closed && TILES_OF(f) == 13, hand_changes, shanten_back,
-                   best + extra > r0 ? best + extra : r0, max_states};
-    if (odds_state(g, start, r0, 0, max_states) < 0)
+                   best + extra > r0 ? best + extra : r0, max_states, 1};
+    if (odds_state(g, start, r0, 0, 0, max_states) < 0)
         return ODDS_NO_MEMORY;
     uint8_t hand[NUM_TILES], drawn[NUM_TILES];
     State s13, s14;
     for (int s = 0; s < g->n; s++) {
         memcpy(hand, g->hands + (size_t)s * NUM_TILES, NUM_TILES);
         int before = g->dist[s];
+        b.depth = g->depth[s] + 1;
         if (!prepare(rules, hand, summary(hand), &s13))
             return ODDS_NO_MEMORY; /* never: every hand here fits the tables */
         s13.sets = TILES_OF(f) / 3;
@@ -297,8 +303,8 @@ odds_build(OddsGraph *g, const Rules *rules, int closed, const uint8_t start[NUM
             if (after > 0 && (after < before || extra)) {
                 odds_draw_state(rules, hand, &s13, t, drawn[t], &s14);
                 hand[t]++;
-                node = odds_node(g, &b, hand, &s14, after, g->swaps[s] + (hand[t] > start[t]),
-                                 after < before);
+                node = odds_node(g, &b, hand, t, &s14, after,
+                                 g->swaps[s] + (hand[t] > start[t]), after < before);
                 hand[t]--;
                 if (node < -1)
                     return node == -3 ? ODDS_TOO_MANY : ODDS_NO_MEMORY;
@@ -317,152 +323,180 @@ odds_build(OddsGraph *g, const Rules *rules, int closed, const uint8_t start[NUM
 }
 
 /* The two objectives, solved side by side: [0] tenpai (success at distance <= 1),
- * [1] win (distance 0). */
+ * [1] win (distance 0). Their values sit side by side too, values[2 * s + o]. */
 #define ODDS_GOALS 2
 static const int ODDS_GOAL[ODDS_GOALS] = {1, 0};
 
-/* Each node's best keep per objective given the values `later` after the draw, into
- * chosen[o] (-1 for none): among keeps, the lowest discarded tile wins unless a later one
- * is better by more than the tolerance. Its value is later[o][chosen[o][node]]. */
-static void
-odds_choices(const OddsGraph *g, double *const later[ODDS_GOALS],
-             int32_t *const chosen[ODDS_GOALS])
-{
-    for (int node = 0; node < g->nn; node++) {
-        double v0 = -1.0, v1 = -1.0;
-        int32_t k0 = -1, k1 = -1;
-        for (int k = g->keep_at[node]; k < g->keep_at[node + 1]; k++) {
-            int32_t h = g->keep[k];
-            if (later[0][h] > v0 + ODDS_TOLERANCE)
-                v0 = later[0][h], k0 = h;
-            if (later[1][h] > v1 + ODDS_TOLERANCE)
-                v1 = later[1][h], k1 = h;
-        }
-        chosen[0][node] = k0;
-        chosen[1][node] = k1;
-    }
-}
-
 typedef struct {
-    int m;                    /* draws that matter */
-    double stay;              /* the probability of throwing the draw back */
-    double p[NUM_TILES];      /* their probabilities */
-    int32_t next[NUM_TILES];  /* their next hands, -1 on success */
+    double stay[ODDS_GOALS];        /* the probability of throwing the draw back */
+    double gain[ODDS_GOALS];        /* sum of p * value over the draws that matter */
+    int m[ODDS_GOALS];              /* draws that matter: */
+    double p[ODDS_GOALS][NUM_TILES]; /* their probabilities (filled when `moves`) */
+    int32_t next[ODDS_GOALS][NUM_TILES]; /* their next hands, -1 on success */
 } OddsLaw;
 
-/* Per objective, the draws that matter at hand s after t draws. A draw is kept when its
- * best keep beats throwing it back by more than the tolerance. */
+/* The policy at hand s after t draws, per objective, from the values `later` after the
+ * draw: a draw is kept when its best keep beats throwing it back by more than the
+ * tolerance; among keeps, the lowest discarded tile wins unless a later one is better by
+ * more than the tolerance. Fills the stay probability and the expected value of the
+ * draws that matter; with `moves`, also each such draw's probability and next hand. */
 static void
-odds_law(const OddsGraph *g, int s, int t, int wall, double *const later[ODDS_GOALS],
-         int32_t *const chosen[ODDS_GOALS], OddsLaw law[ODDS_GOALS])
+odds_law(const OddsGraph *g, int s, int t, int wall, const double *later, int moves,
+         OddsLaw *law)
 {
     int total[ODDS_GOALS] = {0, 0};
-    law[0].m = law[1].m = 0;
+    double sum[ODDS_GOALS] = {0.0, 0.0};
+    double stay[ODDS_GOALS] = {later[2 * s], later[2 * s + 1]};
+    law->m[0] = law->m[1] = 0;
     for (int d = g->draw_at[s]; d < g->draw_at[s + 1]; d++) {
         int32_t node = g->node[d];
+        int copies = g->copies[d], after = g->after[d];
+        double v[ODDS_GOALS] = {-1.0, -1.0};
+        int32_t to[ODDS_GOALS] = {-1, -1};
+        if (node >= 0)
+            for (int k = g->keep_at[node]; k < g->keep_at[node + 1]; k++) {
+                int32_t h = g->keep[k];
+                const double *value = later + 2 * h;
+                if (value[0] > v[0] + ODDS_TOLERANCE)
+                    v[0] = value[0], to[0] = h;
+                if (value[1] > v[1] + ODDS_TOLERANCE)
+                    v[1] = value[1], to[1] = h;
+            }
         for (int o = 0; o < ODDS_GOALS; o++) {
-            int32_t to = -1;
-            if (g->after[d] > ODDS_GOAL[o] &&
-                (node < 0 || (to = chosen[o][node]) < 0 ||
-                 !(later[o][to] > later[o][s] + ODDS_TOLERANCE)))
+            if (after <= ODDS_GOAL[o])
+                v[o] = 1.0, to[o] = -1;
+            else if (!(to[o] >= 0 && v[o] > stay[o] + ODDS_TOLERANCE))
                 continue;
-            OddsLaw *l = &law[o];
-            l->p[l->m] = g->copies[d];
-            l->next[l->m++] = to;
-            total[o] += g->copies[d];
+            total[o] += copies;
+            sum[o] += copies * v[o];
+            if (moves) {
+                law->p[o][law->m[o]] = copies;
+                law->next[o][law->m[o]++] = to[o];
+            }
         }
     }
     for (int o = 0; o < ODDS_GOALS; o++) {
         int denominator = wall - t > total[o] ? wall - t : total[o];
-        for (int i = 0; i < law[o].m; i++)
-            law[o].p[i] /= denominator;
-        law[o].stay = 1.0 - (double)total[o] / denominator;
+        law->stay[o] = 1.0 - (double)total[o] / denominator;
+        law->gain[o] = sum[o] / denominator;
+        for (int i = 0; i < law->m[o]; i++)
+            law->p[o][i] /= denominator;
     }
 }
 
-typedef struct {
-    double *values[ODDS_GOALS];  /* (draws + 1) * n each */
-    double *mass[ODDS_GOALS];    /* 2 * n each */
-    int32_t *chosen[ODDS_GOALS]; /* draws * nodes where kept (the backward pass's), else nodes */
-    int kept;                    /* the choices of every draw are kept for the forward pass */
-} OddsWork;
+/* Per hand and objective, the copies of the draws that succeed if the hand can keep no
+ * draw (a leaf: its values depend on them alone), else -1; the most such copies. */
+static int
+odds_leaves(const OddsGraph *g, int16_t *leaf)
+{
+    int most = 0;
+    for (int s = 0; s < g->n; s++) {
+        int copies[ODDS_GOALS] = {0, 0}, keeps = 0;
+        for (int d = g->draw_at[s]; d < g->draw_at[s + 1]; d++) {
+            keeps |= g->node[d] >= 0;
+            for (int o = 0; o < ODDS_GOALS; o++)
+                copies[o] += g->after[d] <= ODDS_GOAL[o] ? g->copies[d] : 0;
+        }
+        for (int o = 0; o < ODDS_GOALS; o++) {
+            leaf[2 * s + o] = (int16_t)(keeps ? -1 : copies[o]);
+            most = copies[o] > most ? copies[o] : most;
+        }
+    }
+    return most;
+}
+
+/* The values of a leaf whose draws succeed with `copies` copies, after t draws, into
+ * table[copies * (draws + 1) + t] for copies 0..most: the law of odds_law() for such a
+ * hand, step for step, so that they equal its values to the last bit. */
+static void
+odds_leaf_values(int wall, int draws, int most, double *table)
+{
+    for (int copies = 0; copies <= most; copies++) {
+        double *v = table + (size_t)copies * (draws + 1);
+        v[draws] = 0.0;
+        for (int t = draws - 1; t >= 0; t--) {
+            int denominator = wall - t > copies ? wall - t : copies;
+            double stay = 1.0 - (double)copies / denominator;
+            v[t] = stay * v[t + 1] + copies * 1.0 / denominator;
+        }
+    }
+}
 
 /* The policy's curves, tenpai into curves[0..draws] and win into curves[draws + 1..]:
- * the values backward from the last draw, then each policy's probability forward. */
+ * the values backward from the last draw, then each policy's probability forward. A
+ * hand first reachable after `depth` draws has no value before it, and none is read;
+ * a leaf's values come from its table. */
 static void
-odds_solve(const OddsGraph *g, int wall, int draws, const OddsWork *w, double *curves)
+odds_solve(const OddsGraph *g, int wall, int draws, const int16_t *leaf,
+           const double *leaf_values, double *values, double *mass, double *curves)
 {
     int n = g->n;
-    OddsLaw law[ODDS_GOALS];
-    for (int o = 0; o < ODDS_GOALS; o++)
-        memset(w->values[o] + (size_t)draws * n, 0, (size_t)n * sizeof(double));
+    OddsLaw law;
+    memset(values + (size_t)draws * n * 2, 0, (size_t)n * 2 * sizeof(double));
     for (int t = draws - 1; t >= 0; t--) {
-        double *later[ODDS_GOALS], *now[ODDS_GOALS];
-        int32_t *chosen[ODDS_GOALS];
-        for (int o = 0; o < ODDS_GOALS; o++) {
-            later[o] = w->values[o] + (size_t)(t + 1) * n;
-            now[o] = w->values[o] + (size_t)t * n;
-            chosen[o] = w->chosen[o] + (w->kept ? (size_t)t * g->nn : 0);
-        }
-        odds_choices(g, later, chosen);
-        for (int s = 0; s < n; s++) {
-            odds_law(g, s, t, wall, later, chosen, law);
-            for (int o = 0; o < ODDS_GOALS; o++) {
-                double sum = 0.0;
-                for (int i = 0; i < law[o].m; i++)
-                    sum += law[o].p[i] * (law[o].next[i] < 0 ? 1.0 : later[o][law[o].next[i]]);
-                now[o][s] = law[o].stay * later[o][s] + sum;
-            }
-        }
-    }
-    double *here[ODDS_GOALS], *moved[ODDS_GOALS], done[ODDS_GOALS] = {0.0, 0.0};
-    for (int o = 0; o < ODDS_GOALS; o++) {
-        here[o] = w->mass[o], moved[o] = w->mass[o] + n;
-        memset(here[o], 0, (size_t)n * sizeof(double));
-        here[o][0] = 1.0;
-        curves[o * (draws + 1)] = 0.0;
-    }
-    for (int t = 0; t < draws; t++) {
-        double *later[ODDS_GOALS];
-        int32_t *chosen[ODDS_GOALS];
-        for (int o = 0; o < ODDS_GOALS; o++) {
-            later[o] = w->values[o] + (size_t)(t + 1) * n;
-            chosen[o] = w->chosen[o] + (w->kept ? (size_t)t * g->nn : 0);
-            memset(moved[o], 0, (size_t)n * sizeof(double));
-        }
-        if (!w->kept)
-            odds_choices(g, later, chosen);
-        for (int s = 0; s < n; s++) {
-            if (here[0][s] == 0.0 && here[1][s] == 0.0)
+        const double *later = values + (size_t)(t + 1) * n * 2;
+        double *now = values + (size_t)t * n * 2;
+        for (int s = 0; s < n && g->depth[s] <= t; s++) {
+            if (leaf[2 * s] >= 0) {
+                for (int o = 0; o < ODDS_GOALS; o++)
+                    now[2 * s + o] = leaf_values[(size_t)leaf[2 * s + o] * (draws + 1) + t];
                 continue;
-            odds_law(g, s, t, wall, later, chosen, law);
+            }
+            odds_law(g, s, t, wall, later, 0, &law);
+            for (int o = 0; o < ODDS_GOALS; o++)
+                now[2 * s + o] = law.stay[o] * later[2 * s + o] + law.gain[o];
+        }
+    }
+    double *here = mass, *moved = mass + (size_t)n * 2, done[ODDS_GOALS] = {0.0, 0.0};
+    memset(here, 0, (size_t)n * 2 * sizeof(double));
+    here[0] = here[1] = 1.0;
+    curves[0] = curves[draws + 1] = 0.0;
+    int reached = 1; /* hands are in order of depth: those past `reached` hold no mass */
+    for (int t = 0; t < draws; t++) {
+        const double *later = values + (size_t)(t + 1) * n * 2;
+        int next_reached = reached;
+        memset(moved, 0, (size_t)n * 2 * sizeof(double));
+        for (int s = 0; s < reached; s++) {
+            if (here[2 * s] == 0.0 && here[2 * s + 1] == 0.0)
+                continue;
+            if (leaf[2 * s] >= 0) { /* the draws that succeed, or back */
+                for (int o = 0; o < ODDS_GOALS; o++) {
+                    int copies = leaf[2 * s + o];
+                    int denominator = wall - t > copies ? wall - t : copies;
+                    double m = here[2 * s + o];
+                    moved[2 * s + o] += m * (1.0 - (double)copies / denominator);
+                    done[o] += m * (copies * 1.0 / denominator);
+                }
+                continue;
+            }
+            odds_law(g, s, t, wall, later, 1, &law);
             for (int o = 0; o < ODDS_GOALS; o++) {
-                double m = here[o][s];
+                double m = here[2 * s + o];
                 if (m == 0.0)
                     continue;
-                moved[o][s] += m * law[o].stay;
-                for (int i = 0; i < law[o].m; i++) {
-                    if (law[o].next[i] < 0)
-                        done[o] += m * law[o].p[i];
-                    else
-                        moved[o][law[o].next[i]] += m * law[o].p[i];
+                moved[2 * s + o] += m * law.stay[o];
+                for (int i = 0; i < law.m[o]; i++) {
+                    int32_t to = law.next[o][i];
+                    if (to < 0) {
+                        done[o] += m * law.p[o][i];
+                    } else {
+                        moved[2 * to + o] += m * law.p[o][i];
+                        if (to >= next_reached)
+                            next_reached = to + 1;
+                    }
                 }
             }
         }
-        for (int o = 0; o < ODDS_GOALS; o++) {
-            double *swap = here[o];
-            here[o] = moved[o], moved[o] = swap;
-            curves[o * (draws + 1) + t + 1] = done[o];
-        }
+        reached = next_reached;
+        double *swap = here;
+        here = moved, moved = swap;
+        curves[t + 1] = done[0];
+        curves[draws + 1 + t + 1] = done[1];
     }
     if (g->dist[0] <= ODDS_GOAL[0]) /* ready now: tenpai from the start */
         for (int k = 0; k <= draws; k++)
             curves[k] = 1.0;
 }
-
-/* The most choices kept for the forward pass (4 bytes each); past it they are found
- * again draw by draw. */
-#define ODDS_KEPT_CHOICES (16 * 1024 * 1024)
 
 /* Both curves of a start hand: tenpai into curves[0..draws], win into
  * curves[draws + 1..]; *states the hands explored. */
@@ -482,22 +516,22 @@ odds_run(const Rules *rules, int closed, const uint8_t start[NUM_TILES],
     int wall = 0;
     for (int t = 0; t < NUM_TILES; t++)
         wall += unseen[t];
-    size_t n = (size_t)g.n, nodes = (size_t)g.nn + 1;
-    int kept = nodes * (size_t)(draws + 1) * ODDS_GOALS <= ODDS_KEPT_CHOICES;
-    OddsWork w = {{NULL, NULL}, {NULL, NULL}, {NULL, NULL}, kept};
-    int ok = 1;
-    for (int o = 0; o < ODDS_GOALS; o++) {
-        w.values[o] = malloc(((size_t)draws + 1) * n * sizeof(double));
-        w.mass[o] = malloc(2 * n * sizeof(double));
-        w.chosen[o] = malloc((kept ? (size_t)draws + 1 : 1) * nodes * sizeof(int32_t));
-        ok = ok && w.values[o] && w.mass[o] && w.chosen[o];
+    size_t n = (size_t)g.n;
+    double *values = malloc(((size_t)draws + 1) * n * ODDS_GOALS * sizeof(double));
+    double *mass = malloc(2 * n * ODDS_GOALS * sizeof(double));
+    int16_t *leaf = malloc(n * ODDS_GOALS * sizeof(int16_t));
+    double *leaf_values = NULL;
+    if (values && mass && leaf) {
+        int most = odds_leaves(&g, leaf);
+        leaf_values = malloc(((size_t)most + 1) * ((size_t)draws + 1) * sizeof(double));
+        if (leaf_values) {
+            odds_leaf_values(wall, draws, most, leaf_values);
+            odds_solve(&g, wall, draws, leaf, leaf_values, values, mass, curves);
+        }
     }
-    if (ok)
-        odds_solve(&g, wall, draws, &w, curves);
-    else
+    if (leaf_values == NULL)
         status = ODDS_NO_MEMORY;
-    for (int o = 0; o < ODDS_GOALS; o++)
-        free(w.values[o]), free(w.mass[o]), free(w.chosen[o]);
+    free(values), free(mass), free(leaf), free(leaf_values);
     odds_free(&g);
     return status;
 }

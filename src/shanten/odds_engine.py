@@ -91,8 +91,7 @@ class _Draw:
 class Graph:
     """The 3n+1 hands reachable from ``start`` (hand 0), their draws, and the choices of
     each drawn hand: the hands it may keep, by discarded tile. A drawn hand's choices
-    depend only on it and on whether the draw advanced the hand, so hands that draw
-    into the same hand share them."""
+    depend only on it, the tile drawn and whether the draw advanced the hand."""
 
     def __init__(
         self,
@@ -111,7 +110,7 @@ class Graph:
         self.draws: list[list[_Draw]] = []
         #: keeps[node]: (discarded tile, hand kept) by tile.
         self.keeps: list[tuple[tuple[int, int], ...]] = []
-        self._nodes: dict[tuple[tuple[int, ...], bool], int] = {}
+        self._nodes: dict[tuple[tuple[int, ...], int, bool], int] = {}
         self._rules = rules
         self._distance = distance
         self._max_states = max_states
@@ -131,16 +130,17 @@ class Graph:
                 after = distance(tuple(drawn))
                 node = -1
                 if after > 0 and (after < before or rules.extra):
-                    node = self._node(tuple(drawn), after, after < before)
+                    node = self._node(tuple(drawn), tile, after, after < before)
                 if node >= 0 or after <= 1:  # other draws are always thrown back
                     row.append(_Draw(tile, copies, after, node))
             self.draws.append(row)
             state += 1
 
-    def _node(self, drawn: tuple[int, ...], after: int, advanced: bool) -> int:
-        """The choices of the drawn hand ``drawn`` (distance ``after``), reached by a draw
-        that ``advanced`` the hand or not; -1 if the rules allow none."""
-        key = (drawn, advanced)
+    def _node(self, drawn: tuple[int, ...], tile: int, after: int, advanced: bool) -> int:
+        """The choices of the hand ``drawn`` (distance ``after``) after drawing ``tile``,
+        a draw that ``advanced`` the hand or not; -1 if the rules allow none. Discarding
+        ``tile`` again is throwing the draw back, not a keep."""
+        key = (drawn, tile, advanced)
         known = self._nodes.get(key)
         if known is not None:
             return known
@@ -148,7 +148,7 @@ class Graph:
         keeps = []
         counts = list(drawn)
         for discard in range(len(counts)):
-            if not counts[discard]:
+            if not counts[discard] or discard == tile:
                 continue
             counts[discard] -= 1
             kept = tuple(counts)
