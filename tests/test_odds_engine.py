@@ -59,8 +59,8 @@ def both(
     pos = position(hand, melds, players)
     best = rules.pop("best")
     switches = Rules(**rules)
-    fast = kernel.installed().odds(
-        bytes(hand),
+    (fast,) = kernel.installed().odds(
+        [bytes(hand)],
         players,
         not melds,
         bytes(unseen),
@@ -136,7 +136,10 @@ def test_the_public_verb_uses_the_kernel_and_agrees_with_the_plain_path(
         ({"draws": -1}, "out of range"),
         ({"best": 15}, "out of range"),
         ({"max_states": 0}, "out of range"),
-        ({"start": bytes([1] * 33 + [0])}, "not one the tables hold"),
+        ({"starts": [bytes([1] * 33 + [0])]}, "not one the tables hold"),
+        ({"starts": [bytes([1] * 13 + [0] * 21), bytes([1] * 10 + [0] * 24)]}, "different sizes"),
+        ({"starts": bytes([1] * 13 + [0] * 21)}, "a sequence of hands, not one hand"),
+        ({"starts": 7}, "a sequence of hands"),
     ],
 )
 def test_the_kernel_refuses_what_the_binding_never_sends(
@@ -144,7 +147,7 @@ def test_the_kernel_refuses_what_the_binding_never_sends(
 ) -> None:
     hand = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1] + [0] * 21
     args = {
-        "start": bytes(hand),
+        "starts": [bytes(hand)],
         "players": 4,
         "closed": True,
         "unseen": bytes(4 - c for c in hand),
@@ -155,13 +158,45 @@ def test_the_kernel_refuses_what_the_binding_never_sends(
         "max_states": 1000,
     }
     args.update(change)
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises((ValueError, TypeError), match=message):
         kernel.installed().odds(*args.values())
 
 
 def test_past_the_limit_the_kernel_stops_and_says_how_many() -> None:
     hand = counts_of(parse_tiles("147m258p369s1234z"))  # 6-shanten
-    tenpai, win, states = kernel.installed().odds(
-        bytes(hand), 4, True, bytes(4 - c for c in hand), 17, True, True, 7, 50
+    easy = counts_of(parse_tiles("123m456p789s1122z"))
+    unseen = bytes(4 - a - b for a, b in zip(hand, easy, strict=True))
+    answers = kernel.installed().odds(
+        [bytes(hand), bytes(easy)], 4, True, unseen, 17, True, True, 7, 50
     )
-    assert (tenpai, win, states) == (None, None, 50)
+    assert answers == [(None, None, 50)]  # the start after it is not answered
+    (answer,) = kernel.installed().odds([bytes(easy)], 4, True, unseen, 17, False, False, 1, 50)
+    assert answer[0] is not None and answer[2] <= 50
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_starts_answered_together_equal_each_start_alone(players: int) -> None:
+    """The discards of one 3n+2 hand answered in one call, which share the hands they
+    meet, give each start bit for bit what it gets alone."""
+    rng = random.Random(20 + players)
+    compared = 0
+    while compared < 16:
+        hand, unseen, melds = deal(rng, players)
+        extra = rng.choice([t for t in range(34) if unseen[t]])
+        hand[extra] += 1
+        unseen[extra] -= 1
+        if shanten.shanten(hand, melds=melds, players=players) > 2:
+            continue
+        starts = []
+        for tile in range(34):
+            if hand[tile]:
+                start = list(hand)
+                start[tile] -= 1
+                starts.append(bytes(start))
+        hand_changes, shanten_back = rng.choice(SWITCHES)
+        best = shanten.shanten(hand, melds=melds, players=players) + 1
+        args = (players, not melds, bytes(unseen), 8, hand_changes, shanten_back, best, 250_000)
+        together = kernel.installed().odds(starts, *args)
+        alone = [kernel.installed().odds([start], *args)[0] for start in starts]
+        assert together == alone
+        compared += 1

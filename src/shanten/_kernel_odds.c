@@ -9,9 +9,34 @@
 
 #define ODDS_TOLERANCE 1e-12
 
+/* The hands met by the starts of one call, each with its draws worked out once and
+ * shared by every start that reaches it: a draw's distance after it, and for a draw the
+ * player may keep, the hands its allowed discards leave, whatever the swap budget. */
+typedef struct {
+    int n, cap;          /* 3n+1 hands */
+    uint8_t *hands;      /* cap * NUM_TILES counts */
+    int8_t *dist;        /* distance (shanten + 1) of each hand */
+    int8_t *beyond;      /* tiles held beyond `cover`, the most any start holds */
+    int32_t *entry_at;   /* each hand's first draw entry, -1 until worked out */
+    uint8_t *entries;    /* how many */
+    int ne, ecap;        /* draw entries: */
+    uint8_t *tile;       /* the tile drawn */
+    uint8_t *after;      /* the distance with it (0: complete) */
+    uint8_t *keeps;      /* how many keeps */
+    int32_t *keep_at;    /* the first */
+    int nk, kcap;        /* keeps, in tile order: */
+    int32_t *kept;       /* the hand left */
+    uint8_t *discard;    /* the tile discarded */
+    uint8_t *left;       /* the distance after it */
+    int32_t *slot;       /* hash table of hands, -1 empty */
+    size_t slots;        /* a power of two */
+} OddsStore;
+
+/* One start's graph: the hands it reaches (by their index in the store), their draws,
+ * each draw's keeps within the start's swap budget. */
 typedef struct {
     int n, cap;         /* 3n+1 hands */
-    uint8_t *hands;     /* cap * NUM_TILES counts */
+    int32_t *id;        /* the hand in the store */
     int8_t *dist;       /* distance (shanten + 1) of each hand */
     int8_t *swaps;      /* tiles held that the start does not */
     uint8_t *depth;     /* the fewest draws that reach the hand (nondecreasing) */
@@ -24,8 +49,6 @@ typedef struct {
     int32_t *keep_at;   /* ncap + 1: each node's first keep */
     int nk, kcap;       /* keeps */
     int32_t *keep;      /* the hand kept, by discarded tile */
-    int32_t *slot;      /* hash table of hands, -1 empty */
-    size_t slots;       /* a power of two */
 } OddsGraph;
 
 typedef enum { ODDS_OK = 0, ODDS_NO_MEMORY = 1, ODDS_TOO_MANY = 2 } OddsStatus;
@@ -41,132 +64,89 @@ odds_hash(const uint8_t *c)
     return h ^ (h >> 32);
 }
 
-static void
-odds_free(OddsGraph *g)
+/* Grows *array to hold `cap` items of `size` bytes; 0 if out of memory (it stays valid). */
+static int
+odds_grow(void *array, size_t cap, size_t size)
 {
-    free(g->hands), free(g->dist), free(g->swaps), free(g->depth), free(g->draw_at);
-    free(g->copies), free(g->after), free(g->node), free(g->keep_at);
-    free(g->keep), free(g->slot);
+    void *q = realloc(*(void **)array, cap * size);
+    if (q == NULL)
+        return 0;
+    *(void **)array = q;
+    return 1;
+}
+
+static void
+odds_store_free(OddsStore *st)
+{
+    free(st->hands), free(st->dist), free(st->beyond), free(st->entry_at);
+    free(st->entries), free(st->tile), free(st->after), free(st->keeps), free(st->keep_at);
+    free(st->kept), free(st->discard), free(st->left), free(st->slot);
+    memset(st, 0, sizeof *st);
+}
+
+/* The bytes the store holds. */
+static size_t
+odds_store_bytes(const OddsStore *st)
+{
+    return (size_t)st->cap * (NUM_TILES + 2 + 5) + (size_t)st->ecap * 7 +
+           (size_t)st->kcap * 6 + st->slots * 4;
+}
+
+static void
+odds_graph_free(OddsGraph *g)
+{
+    free(g->id), free(g->dist), free(g->swaps), free(g->depth), free(g->draw_at);
+    free(g->copies), free(g->after), free(g->node), free(g->keep_at), free(g->keep);
     memset(g, 0, sizeof *g);
 }
 
-/* Room for one more hand, draw or keep; 0 if out of memory (the graph stays valid). */
+/* The hash table of the store's hands, rebuilt with `slots` slots. */
 static int
-odds_reserve_hand(OddsGraph *g)
-{
-    if (g->n + 1 < g->cap) /* draw_at holds n + 1 entries */
-        return 1;
-    int cap = g->cap ? g->cap * 2 : 256;
-    void *q;
-    if (!(q = realloc(g->hands, (size_t)cap * NUM_TILES)))
-        return 0;
-    g->hands = q;
-    if (!(q = realloc(g->dist, (size_t)cap)))
-        return 0;
-    g->dist = q;
-    if (!(q = realloc(g->swaps, (size_t)cap)))
-        return 0;
-    g->swaps = q;
-    if (!(q = realloc(g->depth, (size_t)cap)))
-        return 0;
-    g->depth = q;
-    if (!(q = realloc(g->draw_at, ((size_t)cap + 1) * sizeof(int32_t))))
-        return 0;
-    g->draw_at = q;
-    g->cap = cap;
-    return 1;
-}
-
-static int
-odds_reserve_draw(OddsGraph *g)
-{
-    if (g->nd < g->dcap)
-        return 1;
-    int cap = g->dcap ? g->dcap * 2 : 1024;
-    void *q;
-    if (!(q = realloc(g->copies, (size_t)cap)))
-        return 0;
-    g->copies = q;
-    if (!(q = realloc(g->after, (size_t)cap)))
-        return 0;
-    g->after = q;
-    if (!(q = realloc(g->node, (size_t)cap * sizeof(int32_t))))
-        return 0;
-    g->node = q;
-    g->dcap = cap;
-    return 1;
-}
-
-static int
-odds_reserve_node(OddsGraph *g)
-{
-    if (g->nn + 1 < g->ncap) /* keep_at holds nn + 1 entries */
-        return 1;
-    int cap = g->ncap ? g->ncap * 2 : 1024;
-    void *q;
-    if (!(q = realloc(g->keep_at, ((size_t)cap + 1) * sizeof(int32_t))))
-        return 0;
-    g->keep_at = q;
-    g->ncap = cap;
-    return 1;
-}
-
-static int
-odds_reserve_keep(OddsGraph *g)
-{
-    if (g->nk < g->kcap)
-        return 1;
-    int cap = g->kcap ? g->kcap * 2 : 1024;
-    void *q = realloc(g->keep, (size_t)cap * sizeof(int32_t));
-    if (q == NULL)
-        return 0;
-    g->keep = q;
-    g->kcap = cap;
-    return 1;
-}
-
-/* The hash table of hands, rebuilt with `slots` slots. */
-static int
-odds_rehash(OddsGraph *g, size_t slots)
+odds_rehash(OddsStore *st, size_t slots)
 {
     int32_t *table = malloc(slots * sizeof *table);
     if (table == NULL)
         return 0;
     memset(table, 0xFF, slots * sizeof *table);
-    for (int s = 0; s < g->n; s++) {
-        size_t i = odds_hash(g->hands + (size_t)s * NUM_TILES) & (slots - 1);
+    for (int h = 0; h < st->n; h++) {
+        size_t i = odds_hash(st->hands + (size_t)h * NUM_TILES) & (slots - 1);
         while (table[i] >= 0)
             i = (i + 1) & (slots - 1);
-        table[i] = s;
+        table[i] = h;
     }
-    free(g->slot);
-    g->slot = table;
-    g->slots = slots;
+    free(st->slot);
+    st->slot = table;
+    st->slots = slots;
     return 1;
 }
 
-/* The index of `hand`, added with its distance, swaps and depth if new; -1 out of
- * memory, -2 past `max_states`. */
+/* The store's index of `hand`, added with its distance and tiles beyond the cover if
+ * new; -1 out of memory. */
 static int32_t
-odds_state(OddsGraph *g, const uint8_t *hand, int dist, int swaps, int depth, int max_states)
+odds_hand(OddsStore *st, const uint8_t *hand, int dist, int beyond)
 {
-    size_t i = odds_hash(hand) & (g->slots - 1);
-    for (; g->slot[i] >= 0; i = (i + 1) & (g->slots - 1))
-        if (memcmp(g->hands + (size_t)g->slot[i] * NUM_TILES, hand, NUM_TILES) == 0)
-            return g->slot[i];
-    if (g->n >= max_states)
-        return -2;
-    if (!odds_reserve_hand(g))
+    size_t i = odds_hash(hand) & (st->slots - 1);
+    for (; st->slot[i] >= 0; i = (i + 1) & (st->slots - 1))
+        if (memcmp(st->hands + (size_t)st->slot[i] * NUM_TILES, hand, NUM_TILES) == 0)
+            return st->slot[i];
+    if (st->n == st->cap) {
+        size_t cap = st->cap ? (size_t)st->cap * 2 : 1024;
+        if (cap > INT32_MAX || !odds_grow(&st->hands, cap, NUM_TILES) ||
+            !odds_grow(&st->dist, cap, 1) || !odds_grow(&st->beyond, cap, 1) ||
+            !odds_grow(&st->entry_at, cap, sizeof(int32_t)) || !odds_grow(&st->entries, cap, 1))
+            return -1;
+        st->cap = (int)cap;
+    }
+    int32_t h = st->n++;
+    memcpy(st->hands + (size_t)h * NUM_TILES, hand, NUM_TILES);
+    st->dist[h] = (int8_t)dist;
+    st->beyond[h] = (int8_t)beyond;
+    st->entry_at[h] = -1;
+    st->entries[h] = 0;
+    st->slot[i] = h;
+    if ((size_t)st->n * 2 > st->slots && !odds_rehash(st, st->slots * 2))
         return -1;
-    int32_t s = g->n++;
-    memcpy(g->hands + (size_t)s * NUM_TILES, hand, NUM_TILES);
-    g->dist[s] = (int8_t)dist;
-    g->swaps[s] = (int8_t)swaps;
-    g->depth[s] = (uint8_t)(depth < 255 ? depth : 255);
-    g->slot[i] = s;
-    if ((size_t)g->n * 2 > g->slots && !odds_rehash(g, g->slots * 2))
-        return -1;
-    return s;
+    return h;
 }
 
 /* A 3n+1 hand's state after drawing tile t: its part's class is `k` (draw_classes). */
@@ -209,112 +189,208 @@ odds_changed(const Rules *rules, const uint8_t *counts, const State *s, int t, i
     return d;
 }
 
+/* What the starts of one call share: the rules and switches, the wall, the most copies
+ * of each tile any start holds, and the largest swap budget of any start. */
 typedef struct {
     const Rules *rules;
-    const uint8_t *start;
-    int with_closed, hand_changes, shanten_back, budget, max_states;
-    int depth; /* the depth of the hands the current hand's draws reach */
-} OddsBuild;
+    const uint8_t *unseen;
+    uint8_t cover[NUM_TILES];
+    int with_closed, sets, hand_changes, shanten_back, budget;
+} OddsShared;
 
-/* A new node for the hand `hand` after drawing tile `drawn` (state `s14`, distance
- * `after`, `swaps` tiles beyond the start), a draw that `advanced` the hand or not, with
- * its keeps: its index; -1 if the rules allow no keep; -2 out of memory; -3 past
- * max_states. Discarding the drawn tile's kind is throwing the draw back, not a keep.
- * Nodes are not shared between the hands that draw into the same hand: with a switch on
- * they almost never meet, and looking them up cost more than it saved. */
-static int32_t
-odds_node(OddsGraph *g, const OddsBuild *b, uint8_t *hand, int drawn, const State *s14,
-          int after, int swaps, int advanced)
+/* Works out the draws of the store's hand h: an entry per tile in the wall that can
+ * matter (it succeeds, or the player may keep it), with its keeps in tile order. Every
+ * start's swaps are at least the tiles beyond the cover, so a keep past the largest
+ * budget by those alone is left out. Discarding the drawn tile's kind is throwing the
+ * draw back, not a keep. 0 if out of memory. */
+static int
+odds_expand(OddsStore *st, const OddsShared *sh, int32_t h)
 {
-    if (!odds_reserve_node(g))
-        return -2;
-    int32_t node = g->nn;
-    g->keep_at[node] = g->nk;
-    const Rules *rules = b->rules;
-    for (int x = 0; x < NUM_TILES; x++) {
-        if (!hand[x] || x == drawn)
+    const Rules *rules = sh->rules;
+    uint8_t hand[NUM_TILES], drawn[NUM_TILES];
+    memcpy(hand, st->hands + (size_t)h * NUM_TILES, NUM_TILES);
+    int before = st->dist[h], beyond = st->beyond[h];
+    int extra = sh->hand_changes || sh->shanten_back;
+    State s13, s14;
+    if (!prepare(rules, hand, summary(hand), &s13))
+        return 0; /* never: every hand here fits the tables */
+    s13.sets = sh->sets;
+    for (int p = 0; p < 4; p++)
+        draw_classes(rules, hand, &s13, p, drawn);
+    int first = st->ne;
+    for (int t = 0; t < NUM_TILES; t++) {
+        if (!sh->unseen[t] || drawn[t] == NO_CLASS)
             continue;
-        int kept_swaps = swaps - (hand[x] > b->start[x]);
-        if (after + kept_swaps > b->budget) /* the distance after is at least `after` */
+        int after = odds_changed(rules, hand, &s13, t, +1, drawn[t], sh->with_closed);
+        int drawn_beyond = beyond + (hand[t] >= sh->cover[t]);
+        int keep_first = st->nk;
+        /* a keep discards at most one tile beyond the cover */
+        if (after > 0 && (after < before || extra) && after + drawn_beyond - 1 <= sh->budget) {
+            int advanced = after < before;
+            odds_draw_state(rules, hand, &s13, t, drawn[t], &s14);
+            hand[t]++;
+            for (int x = 0; x < NUM_TILES; x++) {
+                if (!hand[x] || x == t)
+                    continue;
+                int kept_beyond = drawn_beyond - (hand[x] > sh->cover[x]);
+                int q = rules->part_of[x];
+                const Part *part = &rules->part[q];
+                int k = part->ids[s14.code[q] - rules->weight_of[x]];
+                if (k >= part->nclass)
+                    return 0; /* never: a 13-tile part always has a class */
+                int left = odds_changed(rules, hand, &s14, x, -1, k, sh->with_closed);
+                int allowed = left > after ? sh->shanten_back : (advanced || sh->hand_changes);
+                if (!allowed || left + kept_beyond > sh->budget)
+                    continue;
+                hand[x]--;
+                int32_t kept = odds_hand(st, hand, left, kept_beyond);
+                hand[x]++;
+                if (kept < 0)
+                    return 0;
+                if (st->nk == st->kcap) {
+                    size_t cap = st->kcap ? (size_t)st->kcap * 2 : 4096;
+                    if (cap > INT32_MAX || !odds_grow(&st->kept, cap, sizeof(int32_t)) ||
+                        !odds_grow(&st->discard, cap, 1) || !odds_grow(&st->left, cap, 1))
+                        return 0;
+                    st->kcap = (int)cap;
+                }
+                st->kept[st->nk] = kept;
+                st->discard[st->nk] = (uint8_t)x;
+                st->left[st->nk++] = (uint8_t)left;
+            }
+            hand[t]--;
+        }
+        if (st->nk == keep_first && after > 1) /* always thrown back */
             continue;
-        int q = rules->part_of[x];
-        const Part *part = &rules->part[q];
-        int k = part->ids[s14->code[q] - rules->weight_of[x]];
-        if (k >= part->nclass)
-            return -2; /* never: a 13-tile part always has a class */
-        int left = odds_changed(rules, hand, s14, x, -1, k, b->with_closed);
-        int allowed = left > after ? b->shanten_back : (advanced || b->hand_changes);
-        if (!allowed || left + kept_swaps > b->budget)
-            continue;
-        hand[x]--;
-        int32_t kept = odds_state(g, hand, left, kept_swaps, b->depth, b->max_states);
-        hand[x]++;
-        if (kept < 0)
-            return kept == -2 ? -3 : -2;
-        if (!odds_reserve_keep(g))
-            return -2;
-        g->keep[g->nk++] = kept;
+        if (st->ne == st->ecap) {
+            size_t cap = st->ecap ? (size_t)st->ecap * 2 : 4096;
+            if (cap > INT32_MAX || !odds_grow(&st->tile, cap, 1) || !odds_grow(&st->after, cap, 1) ||
+                !odds_grow(&st->keeps, cap, 1) || !odds_grow(&st->keep_at, cap, sizeof(int32_t)))
+                return 0;
+            st->ecap = (int)cap;
+        }
+        st->tile[st->ne] = (uint8_t)t;
+        st->after[st->ne] = (uint8_t)after;
+        st->keeps[st->ne] = (uint8_t)(st->nk - keep_first);
+        st->keep_at[st->ne++] = keep_first;
     }
-    if (g->keep_at[node] == g->nk)
-        return -1;
-    g->nn++;
-    g->keep_at[g->nn] = g->nk;
-    return node;
+    st->entry_at[h] = first;
+    st->entries[h] = (uint8_t)(st->ne - first);
+    return 1;
 }
 
-/* The graph from `start` (3n+1, fits the rules): its hands, draws and the drawn hands'
- * keeps. The caller frees it (odds_free), whatever the status. A draw and a discard
- * each change one part: the distances after them are read from the changed part's class
- * and the others' rest class, as in discard_table(). */
+/* Room in the graph for one more hand, draw, node and keep; 0 if out of memory. */
+static int
+odds_reserve(OddsGraph *g)
+{
+    if (g->n + 1 >= g->cap) { /* draw_at holds n + 1 entries */
+        size_t cap = g->cap ? (size_t)g->cap * 2 : 256;
+        if (cap > INT32_MAX || !odds_grow(&g->id, cap, sizeof(int32_t)) ||
+            !odds_grow(&g->dist, cap, 1) || !odds_grow(&g->swaps, cap, 1) ||
+            !odds_grow(&g->depth, cap, 1) || !odds_grow(&g->draw_at, cap + 1, sizeof(int32_t)))
+            return 0;
+        g->cap = (int)cap;
+    }
+    if (g->nd == g->dcap) {
+        size_t cap = g->dcap ? (size_t)g->dcap * 2 : 1024;
+        if (cap > INT32_MAX || !odds_grow(&g->copies, cap, 1) || !odds_grow(&g->after, cap, 1) ||
+            !odds_grow(&g->node, cap, sizeof(int32_t)))
+            return 0;
+        g->dcap = (int)cap;
+    }
+    if (g->nn + 1 >= g->ncap) { /* keep_at holds nn + 1 entries */
+        size_t cap = g->ncap ? (size_t)g->ncap * 2 : 1024;
+        if (cap > INT32_MAX || !odds_grow(&g->keep_at, cap + 1, sizeof(int32_t)))
+            return 0;
+        g->ncap = (int)cap;
+    }
+    if (g->nk + NUM_TILES >= g->kcap) { /* a node's keeps, at most one per tile */
+        size_t cap = g->kcap ? (size_t)g->kcap * 2 : 1024;
+        if (cap > INT32_MAX || !odds_grow(&g->keep, cap, sizeof(int32_t)))
+            return 0;
+        g->kcap = (int)cap;
+    }
+    return 1;
+}
+
+/* `local` maps the store's hands to a graph's (-1: not in it), for the store's `cap`. */
+typedef struct {
+    int32_t *of;
+    int cap;
+} OddsLocal;
+
+static int
+odds_local_fit(OddsLocal *local, int cap)
+{
+    if (local->cap >= cap)
+        return 1;
+    if (!odds_grow(&local->of, (size_t)cap, sizeof(int32_t)))
+        return 0;
+    memset(local->of + local->cap, 0xFF, (size_t)(cap - local->cap) * sizeof(int32_t));
+    local->cap = cap;
+    return 1;
+}
+
+/* The graph from `start` (3n+1, fits the rules, distance r0, swap budget `budget`): its
+ * hands, draws and the drawn hands' keeps, read from the store, which works out each hand
+ * the first time any start meets it. The caller frees the graph whatever the status, and
+ * sets local->of back to -1 for the graph's hands. */
 static OddsStatus
-odds_build(OddsGraph *g, const Rules *rules, int closed, const uint8_t start[NUM_TILES],
-           const uint8_t unseen[NUM_TILES], int hand_changes, int shanten_back, int best,
-           int max_states)
+odds_build(OddsGraph *g, OddsStore *st, const OddsShared *sh, OddsLocal *local,
+           const uint8_t start[NUM_TILES], int r0, int budget, int max_states)
 {
     memset(g, 0, sizeof *g);
-    if (!odds_rehash(g, 1024) || !odds_reserve_node(g))
+    int32_t id = odds_hand(st, start, r0, 0);
+    if (id < 0 || !odds_local_fit(local, st->cap) || !odds_reserve(g))
         return ODDS_NO_MEMORY;
+    g->id[0] = id, g->dist[0] = (int8_t)r0, g->swaps[0] = 0, g->depth[0] = 0;
+    g->n = 1;
+    local->of[id] = 0;
     g->keep_at[0] = 0;
-    uint64_t f = summary(start);
-    int r0 = row_distance(rules, start, f, FORM_ALL, closed);
-    int extra = hand_changes || shanten_back;
-    OddsBuild b = {rules, start, closed && TILES_OF(f) == 13, hand_changes, shanten_back,
-                   best + extra > r0 ? best + extra : r0, max_states, 1};
-    if (odds_state(g, start, r0, 0, 0, max_states) < 0)
-        return ODDS_NO_MEMORY;
-    uint8_t hand[NUM_TILES], drawn[NUM_TILES];
-    State s13, s14;
     for (int s = 0; s < g->n; s++) {
-        memcpy(hand, g->hands + (size_t)s * NUM_TILES, NUM_TILES);
-        int before = g->dist[s];
-        b.depth = g->depth[s] + 1;
-        if (!prepare(rules, hand, summary(hand), &s13))
-            return ODDS_NO_MEMORY; /* never: every hand here fits the tables */
-        s13.sets = TILES_OF(f) / 3;
-        for (int p = 0; p < 4; p++)
-            draw_classes(rules, hand, &s13, p, drawn);
+        int32_t h = g->id[s];
+        if (st->entry_at[h] < 0 && (!odds_expand(st, sh, h) || !odds_local_fit(local, st->cap)))
+            return ODDS_NO_MEMORY;
+        const uint8_t *hand = st->hands + (size_t)h * NUM_TILES;
+        int swaps = g->swaps[s], depth = g->depth[s] < 255 ? g->depth[s] + 1 : 255;
         g->draw_at[s] = g->nd;
-        for (int t = 0; t < NUM_TILES; t++) {
-            int copies = unseen[t] - (hand[t] > start[t] ? hand[t] - start[t] : 0);
-            if (copies <= 0 || drawn[t] == NO_CLASS)
+        for (int e = st->entry_at[h]; e < st->entry_at[h] + st->entries[h]; e++) {
+            int t = st->tile[e];
+            int copies = sh->unseen[t] - (hand[t] > start[t] ? hand[t] - start[t] : 0);
+            if (copies <= 0)
                 continue;
-            int after = odds_changed(rules, hand, &s13, t, +1, drawn[t], b.with_closed);
-            int32_t node = -1;
-            if (after > 0 && (after < before || extra)) {
-                odds_draw_state(rules, hand, &s13, t, drawn[t], &s14);
-                hand[t]++;
-                node = odds_node(g, &b, hand, t, &s14, after,
-                                 g->swaps[s] + (hand[t] > start[t]), after < before);
-                hand[t]--;
-                if (node < -1)
-                    return node == -3 ? ODDS_TOO_MANY : ODDS_NO_MEMORY;
-            }
-            if (node < 0 && after > 1) /* always thrown back */
-                continue;
-            if (!odds_reserve_draw(g))
+            if (!odds_reserve(g))
                 return ODDS_NO_MEMORY;
+            int32_t node = -1;
+            if (st->keeps[e]) {
+                int drawn_swaps = swaps + (hand[t] >= start[t]);
+                for (int k = st->keep_at[e]; k < st->keep_at[e] + st->keeps[e]; k++) {
+                    int x = st->discard[k];
+                    int kept_swaps = drawn_swaps - (hand[x] > start[x]);
+                    if (st->left[k] + kept_swaps > budget)
+                        continue;
+                    int32_t kept = st->kept[k], l = local->of[kept];
+                    if (l < 0) {
+                        if (g->n >= max_states)
+                            return ODDS_TOO_MANY;
+                        if (!odds_reserve(g))
+                            return ODDS_NO_MEMORY;
+                        l = g->n++;
+                        g->id[l] = kept, g->dist[l] = (int8_t)st->left[k];
+                        g->swaps[l] = (int8_t)kept_swaps, g->depth[l] = (uint8_t)depth;
+                        local->of[kept] = l;
+                    }
+                    g->keep[g->nk++] = l;
+                }
+                if (g->nk > g->keep_at[g->nn]) {
+                    node = g->nn++;
+                    g->keep_at[g->nn] = g->nk;
+                }
+            }
+            if (node < 0 && st->after[e] > 1) /* always thrown back */
+                continue;
             g->copies[g->nd] = (uint8_t)copies;
-            g->after[g->nd] = (uint8_t)after;
+            g->after[g->nd] = st->after[e];
             g->node[g->nd++] = node;
         }
     }
@@ -498,98 +574,98 @@ odds_solve(const OddsGraph *g, int wall, int draws, const int16_t *leaf,
             curves[k] = 1.0;
 }
 
-/* Both curves of a start hand: tenpai into curves[0..draws], win into
- * curves[draws + 1..]; *states the hands explored. */
+/* The largest store kept between starts; past it the store starts afresh. */
+#define ODDS_STORE_BYTES ((size_t)64 << 20)
+
+/* The curves of one start's graph into curves (tenpai [0..draws], win [draws + 1..]). */
 static OddsStatus
-odds_run(const Rules *rules, int closed, const uint8_t start[NUM_TILES],
-         const uint8_t unseen[NUM_TILES], int draws, int hand_changes, int shanten_back,
-         int best, int max_states, double *curves, int *states)
+odds_curves(const OddsGraph *g, int wall, int draws, double *curves)
 {
-    OddsGraph g;
-    OddsStatus status = odds_build(&g, rules, closed, start, unseen, hand_changes,
-                                   shanten_back, best, max_states);
-    *states = g.n;
-    if (status != ODDS_OK) {
-        odds_free(&g);
-        return status;
-    }
-    int wall = 0;
-    for (int t = 0; t < NUM_TILES; t++)
-        wall += unseen[t];
-    size_t n = (size_t)g.n;
+    size_t n = (size_t)g->n;
+    OddsStatus status = ODDS_NO_MEMORY;
     double *values = malloc(((size_t)draws + 1) * n * ODDS_GOALS * sizeof(double));
     double *mass = malloc(2 * n * ODDS_GOALS * sizeof(double));
     int16_t *leaf = malloc(n * ODDS_GOALS * sizeof(int16_t));
     double *leaf_values = NULL;
     if (values && mass && leaf) {
-        int most = odds_leaves(&g, leaf);
+        int most = odds_leaves(g, leaf);
         leaf_values = malloc(((size_t)most + 1) * ((size_t)draws + 1) * sizeof(double));
         if (leaf_values) {
             odds_leaf_values(wall, draws, most, leaf_values);
-            odds_solve(&g, wall, draws, leaf, leaf_values, values, mass, curves);
+            odds_solve(g, wall, draws, leaf, leaf_values, values, mass, curves);
+            status = ODDS_OK;
         }
     }
-    if (leaf_values == NULL)
-        status = ODDS_NO_MEMORY;
     free(values), free(mass), free(leaf), free(leaf_values);
-    odds_free(&g);
     return status;
 }
 
-PyDoc_STRVAR(odds_doc,
-"odds(start, players, closed, unseen, draws, hand_changes, shanten_back, best,\n"
-"     max_states)\n"
-"--\n\n"
-"The tenpai and win curves (tuples of draws + 1 floats) of a 3n+1 start hand (34 bytes)\n"
-"with `unseen` copies of each tile in the wall, its swap budget counting from `best`\n"
-"(the fewest tiles the hand it comes from needs), and the number of hands explored:\n"
-"(tenpai, win, states); (None, None, states) past max_states hands.");
-
-static PyObject *
-k_odds(PyObject *Py_UNUSED(module), PyObject *args)
+/* The curves of `count` start hands (3n+1, each fits the rules) into curves, 2 * (draws
+ * + 1) per start, and the hands each explored into states; the starts share one store of
+ * hands. Stops at the first start past max_states or out of memory; *done: the starts
+ * answered before it. */
+static OddsStatus
+odds_run(const Rules *rules, int closed, int count, const uint8_t *starts,
+         const uint8_t unseen[NUM_TILES], int draws, int hand_changes, int shanten_back,
+         int best, int max_states, double *curves, int *states, int *done)
 {
-    PyObject *start_object, *unseen_object;
-    int players, closed, draws, hand_changes, shanten_back, best, max_states;
-    uint8_t start[NUM_TILES], unseen[NUM_TILES];
-    uint64_t f;
-    const Rules *rules;
-    if (!PyArg_ParseTuple(args, "OipOippii:odds", &start_object, &players, &closed,
-                          &unseen_object, &draws, &hand_changes, &shanten_back, &best,
-                          &max_states))
-        return NULL;
-    if (!checked_hand(start_object, players, FORM_ALL, 1, &rules, start, &f) ||
-        !read_bytes(unseen_object, unseen, "unseen"))
-        return NULL;
-    int wall = 0;
+    OddsShared sh = {rules, unseen, {0}, 0, 0, hand_changes, shanten_back, 0};
+    int extra = hand_changes || shanten_back, wall = 0;
+    uint64_t f = summary(starts);
+    sh.with_closed = closed && TILES_OF(f) == 13;
+    sh.sets = TILES_OF(f) / 3;
     for (int t = 0; t < NUM_TILES; t++) {
-        if (start[t] + unseen[t] > 4 || (unseen[t] && rules->part_of[t] < 0)) {
-            PyErr_SetString(PyExc_ValueError, "unseen: more copies than the game holds");
-            return NULL;
-        }
         wall += unseen[t];
+        for (int i = 0; i < count; i++)
+            if (starts[(size_t)i * NUM_TILES + t] > sh.cover[t])
+                sh.cover[t] = starts[(size_t)i * NUM_TILES + t];
     }
-    if (draws < 0 || draws > wall || max_states < 1 || best < 0 || best > 14) {
-        PyErr_SetString(PyExc_ValueError, "draws, best or max_states out of range");
-        return NULL;
+    int *r0 = malloc((size_t)count * sizeof(int));
+    if (r0 == NULL)
+        return ODDS_NO_MEMORY;
+    for (int i = 0; i < count; i++) {
+        const uint8_t *start = starts + (size_t)i * NUM_TILES;
+        r0[i] = row_distance(rules, start, summary(start), FORM_ALL, closed);
+        int budget = best + extra > r0[i] ? best + extra : r0[i];
+        sh.budget = budget > sh.budget ? budget : sh.budget;
     }
-    double *curves = malloc(2 * ((size_t)draws + 1) * sizeof(double));
-    if (curves == NULL)
-        return PyErr_NoMemory();
-    int states = 0;
-    OddsStatus status;
-    Py_BEGIN_ALLOW_THREADS
-    status = odds_run(rules, closed, start, unseen, draws, hand_changes, shanten_back, best,
-                      max_states, curves, &states);
-    Py_END_ALLOW_THREADS
-    if (status == ODDS_NO_MEMORY) {
-        free(curves);
-        return PyErr_NoMemory();
+    OddsStore st;
+    OddsLocal local = {NULL, 0};
+    OddsStatus status = ODDS_OK;
+    memset(&st, 0, sizeof st);
+    *done = 0;
+    for (int i = 0; i < count && status == ODDS_OK; i++) {
+        if (st.slot == NULL || odds_store_bytes(&st) > ODDS_STORE_BYTES) {
+            odds_store_free(&st);
+            if (!odds_rehash(&st, 1024)) {
+                status = ODDS_NO_MEMORY;
+                break;
+            }
+        }
+        OddsGraph g;
+        int budget = best + extra > r0[i] ? best + extra : r0[i];
+        status = odds_build(&g, &st, &sh, &local, starts + (size_t)i * NUM_TILES, r0[i],
+                            budget, max_states);
+        states[i] = g.n;
+        for (int s = 0; s < g.n; s++)
+            local.of[g.id[s]] = -1;
+        if (status == ODDS_OK)
+            status = odds_curves(&g, wall, draws, curves + (size_t)i * 2 * (draws + 1));
+        odds_graph_free(&g);
+        if (status == ODDS_OK)
+            *done = i + 1;
     }
+    odds_store_free(&st);
+    free(local.of);
+    free(r0);
+    return status;
+}
+
+/* A (tenpai, win, states) tuple of one start's curves. */
+static PyObject *
+odds_answer(const double *curves, int draws, int states)
+{
     PyObject *result = NULL, *tenpai = NULL, *win = NULL;
-    if (status == ODDS_TOO_MANY) {
-        free(curves);
-        return Py_BuildValue("(OOi)", Py_None, Py_None, states);
-    }
     if ((tenpai = PyTuple_New(draws + 1)) && (win = PyTuple_New(draws + 1))) {
         int ok = 1;
         for (int k = 0; k <= draws && ok; k++) {
@@ -606,6 +682,100 @@ k_odds(PyObject *Py_UNUSED(module), PyObject *args)
     }
     Py_XDECREF(tenpai);
     Py_XDECREF(win);
-    free(curves);
+    return result;
+}
+
+PyDoc_STRVAR(odds_doc,
+"odds(starts, players, closed, unseen, draws, hand_changes, shanten_back, best,\n"
+"     max_states)\n"
+"--\n\n"
+"The tenpai and win curves (tuples of draws + 1 floats) of 3n+1 start hands (a sequence\n"
+"of 34-byte hands of one size) with `unseen` copies of each tile in the wall, their swap\n"
+"budget counting from `best` (the fewest tiles the hand they come from needs), and the\n"
+"number of hands explored: a list of (tenpai, win, states), one per start in order; it\n"
+"ends with (None, None, states) at a start past max_states hands.");
+
+static PyObject *
+k_odds(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    PyObject *starts_object, *unseen_object;
+    int players, closed, draws, hand_changes, shanten_back, best, max_states;
+    uint8_t unseen[NUM_TILES];
+    uint64_t f;
+    const Rules *rules = NULL;
+    if (!PyArg_ParseTuple(args, "OipOippii:odds", &starts_object, &players, &closed,
+                          &unseen_object, &draws, &hand_changes, &shanten_back, &best,
+                          &max_states) ||
+        !read_bytes(unseen_object, unseen, "unseen"))
+        return NULL;
+    if (PyBytes_Check(starts_object) || PyByteArray_Check(starts_object)) {
+        PyErr_SetString(PyExc_TypeError, "starts: a sequence of hands, not one hand");
+        return NULL;
+    }
+    PyObject *seq = PySequence_Fast(starts_object, "starts: a sequence of hands");
+    if (seq == NULL)
+        return NULL;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
+    uint8_t *starts = malloc((count ? (size_t)count : 1) * NUM_TILES);
+    if (starts == NULL) {
+        Py_DECREF(seq);
+        return PyErr_NoMemory();
+    }
+    int size = -1, ok = count <= INT32_MAX;
+    for (Py_ssize_t i = 0; i < count && ok; i++) {
+        uint8_t *start = starts + (size_t)i * NUM_TILES;
+        ok = checked_hand(PySequence_Fast_GET_ITEM(seq, i), players, FORM_ALL, 1, &rules, start,
+                          &f);
+        if (ok && size >= 0 && (int)TILES_OF(f) != size) {
+            PyErr_SetString(PyExc_ValueError, "starts: hands of different sizes");
+            ok = 0;
+        }
+        size = (int)TILES_OF(f);
+        for (int t = 0; t < NUM_TILES && ok; t++)
+            if (start[t] + unseen[t] > 4 || (unseen[t] && rules->part_of[t] < 0)) {
+                PyErr_SetString(PyExc_ValueError, "unseen: more copies than the game holds");
+                ok = 0;
+            }
+    }
+    Py_DECREF(seq);
+    if (ok && count == 0 && (rules = rules_of(players)) == NULL)
+        ok = 0;
+    int wall = 0;
+    for (int t = 0; t < NUM_TILES; t++)
+        wall += unseen[t];
+    if (ok && (draws < 0 || draws > wall || max_states < 1 || best < 0 || best > 14)) {
+        PyErr_SetString(PyExc_ValueError, "draws, best or max_states out of range");
+        ok = 0;
+    }
+    double *curves = ok ? malloc(((size_t)count + 1) * 2 * ((size_t)draws + 1) * sizeof(double))
+                        : NULL;
+    int *states = ok ? calloc((size_t)count + 1, sizeof(int)) : NULL;
+    if (!ok || curves == NULL || states == NULL) {
+        free(starts), free(curves), free(states);
+        return ok ? PyErr_NoMemory() : NULL;
+    }
+    int done = 0;
+    OddsStatus status = ODDS_OK;
+    if (count > 0) {
+        Py_BEGIN_ALLOW_THREADS
+        status = odds_run(rules, closed, (int)count, starts, unseen, draws, hand_changes,
+                          shanten_back, best, max_states, curves, states, &done);
+        Py_END_ALLOW_THREADS
+    }
+    free(starts);
+    PyObject *result = status == ODDS_NO_MEMORY ? PyErr_NoMemory() : PyList_New(0);
+    for (int i = 0; i < done && result != NULL; i++) {
+        PyObject *answer = odds_answer(curves + (size_t)i * 2 * (draws + 1), draws, states[i]);
+        if (answer == NULL || PyList_Append(result, answer) < 0)
+            Py_CLEAR(result);
+        Py_XDECREF(answer);
+    }
+    if (result != NULL && status == ODDS_TOO_MANY) {
+        PyObject *answer = Py_BuildValue("(OOi)", Py_None, Py_None, states[done]);
+        if (answer == NULL || PyList_Append(result, answer) < 0)
+            Py_CLEAR(result);
+        Py_XDECREF(answer);
+    }
+    free(curves), free(states);
     return result;
 }

@@ -108,7 +108,7 @@ def odds(
                 "tiles, and its next move is a draw"
             )
         _within_reach(pos, distance(pos.counts), rules)
-        tenpai, win = _curves(pos, pos.counts, unseen, count, rules, distance(pos.counts))
+        ((tenpai, win),) = _curves(pos, [pos.counts], unseen, count, rules, distance(pos.counts))
         return HandOdds(distance(pos.counts) - 1, tenpai, win)
     order = {row.discard: place for place, row in enumerate(_table(pos, visible))}
     starts: dict[int, tuple[int, ...]] = {}
@@ -120,11 +120,11 @@ def odds(
     best = min(distance(start) for start in starts.values())
     _within_reach(pos, best, rules)
     wanted = starts if discards is None else _wanted(discards, starts, pos)
-    rows = []
-    for tile in wanted:
-        start = starts[tile]
-        tenpai, win = _curves(pos, start, unseen, count, rules, best)
-        rows.append(DiscardOdds(Tile(tile), distance(start) - 1, tenpai, win))
+    curves = _curves(pos, [starts[tile] for tile in wanted], unseen, count, rules, best)
+    rows = [
+        DiscardOdds(Tile(tile), distance(starts[tile]) - 1, tenpai, win)
+        for tile, (tenpai, win) in zip(wanted, curves, strict=True)
+    ]
     rows.sort(key=lambda row: (-row.win[-1], -row.tenpai[-1], order[row.discard]))
     return tuple(rows)
 
@@ -155,20 +155,21 @@ def _wanted(
 
 def _curves(
     pos: Position,
-    start: tuple[int, ...],
+    starts: list[tuple[int, ...]],
     unseen: list[int],
     draws: int,
     rules: Rules,
     best: int,
-) -> tuple[tuple[float, ...], tuple[float, ...]]:
-    """(tenpai, win) curves of a 3n+1 start hand whose swap budget counts from ``best``:
-    the kernel's engine where it is built and the melds cap no tile, else the plain one."""
+) -> list[tuple[tuple[float, ...], tuple[float, ...]]]:
+    """(tenpai, win) curves of 3n+1 start hands whose swap budget counts from ``best``:
+    the kernel's engine where it is built and the melds cap no tile (one call, the
+    starts sharing the hands they meet), else the plain one."""
     limit = max_states(draws)
     kernel = installed() if accelerated and not pos.capped else None
     if kernel is not None:
-        closed = not pos.melds and sum(start) >= 13
-        tenpai, win, _states = kernel.odds(
-            bytes(start),
+        closed = not pos.melds and sum(starts[0]) >= 13
+        answers = kernel.odds(
+            [bytes(start) for start in starts],
             pos.players,
             closed,
             bytes(unseen),
@@ -178,9 +179,24 @@ def _curves(
             best,
             limit,
         )
-        if tenpai is None:
-            raise _too_many(start, limit)
-        return tenpai, win
+        curves = []
+        for start, (tenpai, win, _states) in zip(starts, answers, strict=False):
+            if tenpai is None:
+                raise _too_many(start, limit)
+            curves.append((tenpai, win))
+        return curves
+    return [_plain_curves(pos, start, unseen, draws, rules, best, limit) for start in starts]
+
+
+def _plain_curves(
+    pos: Position,
+    start: tuple[int, ...],
+    unseen: list[int],
+    draws: int,
+    rules: Rules,
+    best: int,
+    limit: int,
+) -> tuple[tuple[float, ...], tuple[float, ...]]:
     try:
         graph = Graph(start, unseen, rules, distance_of(pos), limit, best)
     except TooManyStates:
