@@ -40,11 +40,12 @@ typedef struct {
     int8_t *dist;       /* distance (shanten + 1) of each hand */
     int8_t *swaps;      /* tiles held that the start does not */
     uint8_t *depth;     /* the fewest draws that reach the hand (nondecreasing) */
-    int32_t *draw_at;   /* cap + 1: each hand's first draw (CSR) */
-    int nd, dcap;       /* draws that can matter */
+    uint8_t *succeed;   /* 2 per hand: the copies of the draws that succeed, tenpai, win */
+    int32_t *draw_at;   /* cap + 1: each hand's first draw the player may keep (CSR) */
+    int nd, dcap;       /* draws the player may keep: */
     uint8_t *copies;    /* the draw's copies in the wall as the model counts them */
-    uint8_t *after;     /* the distance with the draw (0: complete) */
-    int32_t *node;      /* the drawn hand's choices, -1 if none */
+    uint8_t *after;     /* the distance with the draw (1: it makes the hand ready) */
+    int32_t *node;      /* the drawn hand's choices */
     int nn, ncap;       /* drawn hands with choices (nodes) */
     int32_t *keep_at;   /* ncap + 1: each node's first keep */
     int nk, kcap;       /* keeps */
@@ -52,6 +53,9 @@ typedef struct {
 } OddsGraph;
 
 typedef enum { ODDS_OK = 0, ODDS_NO_MEMORY = 1, ODDS_TOO_MANY = 2 } OddsStatus;
+
+/* The distance of a ready hand: a draw to it succeeds for tenpai. */
+#define ODDS_READY 1
 
 static uint64_t
 odds_hash(const uint8_t *c)
@@ -96,6 +100,7 @@ static void
 odds_graph_free(OddsGraph *g)
 {
     free(g->id), free(g->dist), free(g->swaps), free(g->depth), free(g->draw_at);
+    free(g->succeed);
     free(g->copies), free(g->after), free(g->node), free(g->keep_at), free(g->keep);
     memset(g, 0, sizeof *g);
 }
@@ -287,7 +292,8 @@ odds_reserve(OddsGraph *g)
         size_t cap = g->cap ? (size_t)g->cap * 2 : 256;
         if (cap > INT32_MAX || !odds_grow(&g->id, cap, sizeof(int32_t)) ||
             !odds_grow(&g->dist, cap, 1) || !odds_grow(&g->swaps, cap, 1) ||
-            !odds_grow(&g->depth, cap, 1) || !odds_grow(&g->draw_at, cap + 1, sizeof(int32_t)))
+            !odds_grow(&g->depth, cap, 1) || !odds_grow(&g->draw_at, cap + 1, sizeof(int32_t)) ||
+            !odds_grow(&g->succeed, cap, 2))
             return 0;
         g->cap = (int)cap;
     }
@@ -354,6 +360,7 @@ odds_build(OddsGraph *g, OddsStore *st, const OddsShared *sh, OddsLocal *local,
         const uint8_t *hand = st->hands + (size_t)h * NUM_TILES;
         int swaps = g->swaps[s], depth = g->depth[s] < 255 ? g->depth[s] + 1 : 255;
         g->draw_at[s] = g->nd;
+        g->succeed[2 * s] = g->succeed[2 * s + 1] = 0;
         for (int e = st->entry_at[h]; e < st->entry_at[h] + st->entries[h]; e++) {
             int t = st->tile[e];
             int copies = sh->unseen[t] - (hand[t] > start[t] ? hand[t] - start[t] : 0);
@@ -387,8 +394,11 @@ odds_build(OddsGraph *g, OddsStore *st, const OddsShared *sh, OddsLocal *local,
                     g->keep_at[g->nn] = g->nk;
                 }
             }
-            if (node < 0 && st->after[e] > 1) /* always thrown back */
+            g->succeed[2 * s] += st->after[e] <= ODDS_READY ? copies : 0;
+            if (node < 0) { /* it wins, makes the hand ready, or is always thrown back */
+                g->succeed[2 * s + 1] += st->after[e] == 0 ? copies : 0;
                 continue;
+            }
             g->copies[g->nd] = (uint8_t)copies;
             g->after[g->nd] = st->after[e];
             g->node[g->nd++] = node;
@@ -401,47 +411,46 @@ odds_build(OddsGraph *g, OddsStore *st, const OddsShared *sh, OddsLocal *local,
 /* The two objectives, solved side by side: [0] tenpai (success at distance <= 1),
  * [1] win (distance 0). Their values sit side by side too, values[2 * s + o]. */
 #define ODDS_GOALS 2
-static const int ODDS_GOAL[ODDS_GOALS] = {1, 0};
 
 typedef struct {
     double stay[ODDS_GOALS];        /* the probability of throwing the draw back */
-    double gain[ODDS_GOALS];        /* sum of p * value over the draws that matter */
-    int m[ODDS_GOALS];              /* draws that matter: */
+    double won[ODDS_GOALS];         /* the probability of succeeding */
+    double gain[ODDS_GOALS];        /* won + sum of p * value over the draws kept */
+    int m[ODDS_GOALS];              /* draws kept: */
     double p[ODDS_GOALS][NUM_TILES]; /* their probabilities (filled when `moves`) */
-    int32_t next[ODDS_GOALS][NUM_TILES]; /* their next hands, -1 on success */
+    int32_t next[ODDS_GOALS][NUM_TILES]; /* their next hands */
 } OddsLaw;
 
 /* The policy at hand s after t draws, per objective, from the values `later` after the
  * draw: a draw is kept when its best keep beats throwing it back by more than the
  * tolerance; among keeps, the lowest discarded tile wins unless a later one is better by
- * more than the tolerance. Fills the stay probability and the expected value of the
- * draws that matter; with `moves`, also each such draw's probability and next hand. */
+ * more than the tolerance. Fills the probabilities of throwing back and of succeeding
+ * and the expected value after the draw; with `moves`, also each kept draw's
+ * probability and next hand. A draw that makes the hand ready succeeds for tenpai. */
 static void
 odds_law(const OddsGraph *g, int s, int t, int wall, const double *later, int moves,
          OddsLaw *law)
 {
-    int total[ODDS_GOALS] = {0, 0};
+    int won[ODDS_GOALS] = {g->succeed[2 * s], g->succeed[2 * s + 1]};
+    int total[ODDS_GOALS] = {won[0], won[1]};
     double sum[ODDS_GOALS] = {0.0, 0.0};
-    double stay[ODDS_GOALS] = {later[2 * s], later[2 * s + 1]};
+    double stay[ODDS_GOALS] = {later[2 * s] + ODDS_TOLERANCE, later[2 * s + 1] + ODDS_TOLERANCE};
     law->m[0] = law->m[1] = 0;
     for (int d = g->draw_at[s]; d < g->draw_at[s + 1]; d++) {
         int32_t node = g->node[d];
-        int copies = g->copies[d], after = g->after[d];
+        int copies = g->copies[d], ready = g->after[d] <= ODDS_READY;
         double v[ODDS_GOALS] = {-1.0, -1.0};
         int32_t to[ODDS_GOALS] = {-1, -1};
-        if (node >= 0)
-            for (int k = g->keep_at[node]; k < g->keep_at[node + 1]; k++) {
-                int32_t h = g->keep[k];
-                const double *value = later + 2 * h;
-                if (value[0] > v[0] + ODDS_TOLERANCE)
-                    v[0] = value[0], to[0] = h;
-                if (value[1] > v[1] + ODDS_TOLERANCE)
-                    v[1] = value[1], to[1] = h;
-            }
-        for (int o = 0; o < ODDS_GOALS; o++) {
-            if (after <= ODDS_GOAL[o])
-                v[o] = 1.0, to[o] = -1;
-            else if (!(to[o] >= 0 && v[o] > stay[o] + ODDS_TOLERANCE))
+        for (int k = g->keep_at[node]; k < g->keep_at[node + 1]; k++) {
+            int32_t h = g->keep[k];
+            const double *value = later + 2 * h;
+            if (value[0] > v[0] + ODDS_TOLERANCE)
+                v[0] = value[0], to[0] = h;
+            if (value[1] > v[1] + ODDS_TOLERANCE)
+                v[1] = value[1], to[1] = h;
+        }
+        for (int o = ready; o < ODDS_GOALS; o++) { /* tenpai counted it in `won` */
+            if (!(v[o] > stay[o]))
                 continue;
             total[o] += copies;
             sum[o] += copies * v[o];
@@ -454,7 +463,8 @@ odds_law(const OddsGraph *g, int s, int t, int wall, const double *later, int mo
     for (int o = 0; o < ODDS_GOALS; o++) {
         int denominator = wall - t > total[o] ? wall - t : total[o];
         law->stay[o] = 1.0 - (double)total[o] / denominator;
-        law->gain[o] = sum[o] / denominator;
+        law->won[o] = won[o] * 1.0 / denominator;
+        law->gain[o] = (won[o] + sum[o]) / denominator;
         for (int i = 0; i < law->m[o]; i++)
             law->p[o][i] /= denominator;
     }
@@ -467,12 +477,8 @@ odds_leaves(const OddsGraph *g, int16_t *leaf)
 {
     int most = 0;
     for (int s = 0; s < g->n; s++) {
-        int copies[ODDS_GOALS] = {0, 0}, keeps = 0;
-        for (int d = g->draw_at[s]; d < g->draw_at[s + 1]; d++) {
-            keeps |= g->node[d] >= 0;
-            for (int o = 0; o < ODDS_GOALS; o++)
-                copies[o] += g->after[d] <= ODDS_GOAL[o] ? g->copies[d] : 0;
-        }
+        int copies[ODDS_GOALS] = {g->succeed[2 * s], g->succeed[2 * s + 1]};
+        int keeps = g->draw_at[s] < g->draw_at[s + 1];
         for (int o = 0; o < ODDS_GOALS; o++) {
             leaf[2 * s + o] = (int16_t)(keeps ? -1 : copies[o]);
             most = copies[o] > most ? copies[o] : most;
@@ -551,15 +557,12 @@ odds_solve(const OddsGraph *g, int wall, int draws, const int16_t *leaf,
                 if (m == 0.0)
                     continue;
                 moved[2 * s + o] += m * law.stay[o];
+                done[o] += m * law.won[o];
                 for (int i = 0; i < law.m[o]; i++) {
                     int32_t to = law.next[o][i];
-                    if (to < 0) {
-                        done[o] += m * law.p[o][i];
-                    } else {
-                        moved[2 * to + o] += m * law.p[o][i];
-                        if (to >= next_reached)
-                            next_reached = to + 1;
-                    }
+                    moved[2 * to + o] += m * law.p[o][i];
+                    if (to >= next_reached)
+                        next_reached = to + 1;
                 }
             }
         }
@@ -569,7 +572,7 @@ odds_solve(const OddsGraph *g, int wall, int draws, const int16_t *leaf,
         curves[t + 1] = done[0];
         curves[draws + 1 + t + 1] = done[1];
     }
-    if (g->dist[0] <= ODDS_GOAL[0]) /* ready now: tenpai from the start */
+    if (g->dist[0] <= ODDS_READY) /* ready now: tenpai from the start */
         for (int k = 0; k <= draws; k++)
             curves[k] = 1.0;
 }

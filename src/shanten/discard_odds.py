@@ -78,7 +78,8 @@ def odds(
     draws, playing each draw to maximise the one reported.
 
     A 3n+2 hand gets one :class:`DiscardOdds` per distinct discard, ordered by ``win[-1]``,
-    then ``tenpai[-1]``, then as :func:`~shanten.discards` orders them; a 3n+1 hand gets
+    then ``tenpai[-1]`` (to 12 decimal places), then as :func:`~shanten.discards` orders
+    them; a 3n+1 hand gets
     one :class:`HandOdds`. The unseen tiles are 136 (108 with ``players=3``) less the
     hand, the melds and ``visible``; ``draws`` is how many draws are left (17 from the
     first turn). ``hand_changes`` (手変わり) lets the player keep a draw that does not
@@ -125,8 +126,14 @@ def odds(
         DiscardOdds(Tile(tile), distance(starts[tile]) - 1, tenpai, win)
         for tile, (tenpai, win) in zip(wanted, curves, strict=True)
     ]
-    rows.sort(key=lambda row: (-row.win[-1], -row.tenpai[-1], order[row.discard]))
+    rows.sort(key=lambda row: (-_rounded(row.win), -_rounded(row.tenpai), order[row.discard]))
     return tuple(rows)
+
+
+def _rounded(curve: tuple[float, ...]) -> float:
+    """A curve's last value to 12 decimal places: rows whose values differ by rounding
+    alone are tied, and keep the discard table's order."""
+    return round(curve[-1], 12)
 
 
 def unseen_of(pos: Position, seen: list[int]) -> list[int]:

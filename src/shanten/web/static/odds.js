@@ -51,9 +51,10 @@
     }
   }
 
-  /** The rows in the library's order: win, then tenpai, at the last draw; then as received. */
+  /** The rows in the library's order: win, then tenpai, at the last draw (to 12 decimal
+   * places); then as received. */
   function ranked(rows) {
-    const last = (values) => values[values.length - 1];
+    const last = (values) => Math.round(values[values.length - 1] * 1e12);
     return rows
       .map((row, i) => ({ row, i }))
       .sort((a, b) => last(b.row.win) - last(a.row.win) || last(b.row.tenpai) - last(a.row.tenpai) || a.i - b.i)
