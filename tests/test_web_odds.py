@@ -41,9 +41,9 @@ def lines(body: bytes) -> list[dict[str, Any]]:
 
 
 def ranked(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The rows in shanten.odds's order: win, then tenpai, at the last draw, then as sent
-    (the order of shanten.discards)."""
-    return sorted(rows, key=lambda row: (-row["win"][-1], -row["tenpai"][-1]))
+    """The rows in shanten.odds's order: win, then tenpai, at the last draw (to 12
+    decimal places), then as sent (the order of shanten.discards)."""
+    return sorted(rows, key=lambda row: (-round(row["win"][-1], 12), -round(row["tenpai"][-1], 12)))
 
 
 @pytest.fixture(scope="module")
