@@ -33,8 +33,6 @@ over all cores for large arrays; on the plain Python path, row by row by the ref
 
 from __future__ import annotations
 
-import functools
-import os
 import threading
 from collections.abc import Callable, Iterator
 from typing import Final, Literal, NoReturn
@@ -141,17 +139,11 @@ def _rows(hands: _U8) -> Iterator[list[int]]:
         yield from hands[start : start + _CHUNK // 4].tolist()
 
 
-@functools.cache
-def _cores() -> int:
-    """The cores this process may run on (``os.cpu_count()`` costs microseconds a call)."""
-    return os.cpu_count() or 1
-
-
 def _run(rows: int, work: Callable[[int, int], int]) -> int:
     """Run ``work(start, stop)`` over [0, rows): in one call, or for large arrays in one
     piece per core, each on its own thread (the kernel releases the GIL); the first bad
     row any piece reports, or -1."""
-    pieces = min(_cores(), max(1, rows // _SLICE))
+    pieces = min(options.cores(), max(1, rows // _SLICE))
     if pieces == 1:
         return work(0, rows)
     bounds = [rows * k // pieces for k in range(pieces + 1)]

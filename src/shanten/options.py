@@ -44,7 +44,9 @@ shanten.errors.HandError: visible has 33 counts: counts have 34 entries (1m..7z)
 
 from __future__ import annotations
 
+import functools
 import operator
+import os
 from collections.abc import Sized
 from itertools import islice
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias, cast
@@ -168,6 +170,30 @@ def draws(value: object, wall: int) -> int:
         raise RuleError(
             f"draws must be from 0 to {wall} (the unseen tiles), got {described(value)}"
         )
+    return number
+
+
+@functools.cache
+def cores() -> int:
+    """The cores this process may use (``os.cpu_count()`` costs microseconds a call)."""
+    return os.cpu_count() or 1
+
+
+def jobs(value: object) -> int:
+    """The ``jobs`` option: a positive whole number, or None for :func:`cores`.
+
+    >>> jobs(2), jobs(None) == cores()
+    (2, True)
+    >>> jobs(0)
+    Traceback (most recent call last):
+    ...
+    shanten.errors.RuleError: jobs must be a positive whole number or None, not 0
+    """
+    if value is None:
+        return cores()
+    number = None if isinstance(value, (bool, np.bool_)) else whole(value)
+    if number is None or number < 1:
+        raise RuleError(f"jobs must be a positive whole number or None, not {value!r}")
     return number
 
 

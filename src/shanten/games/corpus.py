@@ -30,6 +30,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Literal, TypeAlias
 
+from shanten import options
 from shanten.errors import RuleError
 from shanten.games.packed import Packed, pack, unpack
 from shanten.games.review import GameReview, review
@@ -172,14 +173,6 @@ def _received(sent: _Sent) -> CorpusItem:
     return CorpusReview(path, unpack(packed))
 
 
-def _workers(jobs: object) -> int:
-    if jobs is None:
-        return os.cpu_count() or 1
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise RuleError(f"jobs must be a positive whole number or None, not {jobs!r}")
-    return jobs
-
-
 def _pool_context() -> multiprocessing.context.BaseContext:
     """Workers started from a clean server process where the platform has one: forking
     a process that runs threads (a progress bar, a Dask client) can deadlock."""
@@ -297,7 +290,7 @@ def review_corpus(
             own = _connect(client)
             return _closing(_on_dask(expanded, own), own)
         return _on_dask(expanded, client)
-    workers = _workers(jobs)
+    workers = options.jobs(jobs)
     if workers == 1:
         return map(review_file, expanded)
     return _in_pool(expanded, workers)
