@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from shanten import options
-from shanten.efficiency import VisibleLike, checked
+from shanten.efficiency import VisibleLike, seen_of
 from shanten.efficiency_results import Discard
 from shanten.errors import HandError, RuleError
 from shanten.hand import Hand, HandLike, MeldLike, Position, position
@@ -96,34 +96,35 @@ def odds(
     hand_changes = options.flag("hand_changes", hand_changes)
     shanten_back = options.flag("shanten_back", shanten_back)
     pos = position(hand, melds, players, count_melded_copies)
-    remainder = pos.size % 3
-    pos, seen = checked(hand, melds, players, count_melded_copies, visible, "all", remainder)
-    unseen = unseen_of(pos, seen)
+    remainder = pos.size % 3  # 1 or 2: position() refuses the rest
+    unseen = unseen_of(pos, seen_of(pos, visible))
     count = options.draws(draws, sum(unseen))
     rules = Rules(hand_changes, shanten_back)
-    distance = distance_of(pos)
     if remainder == 1:
+        distance = distance_of(pos)(pos.counts)
         if discards is not None:
             raise HandError(
                 f"discards picks rows of a 3n+2 hand; {str(_hand_of(pos))!r} has {pos.size} "
                 "tiles, and its next move is a draw"
             )
-        _within_reach(pos, distance(pos.counts), rules)
-        ((tenpai, win),) = _curves(pos, [pos.counts], unseen, count, rules, distance(pos.counts))
-        return HandOdds(distance(pos.counts) - 1, tenpai, win)
-    order = {row.discard: place for place, row in enumerate(_table(pos, visible))}
+        _within_reach(pos, distance, rules)
+        ((tenpai, win),) = _curves(pos, [pos.counts], unseen, count, rules, distance)
+        return HandOdds(distance - 1, tenpai, win)
+    table = _table(pos, visible)
+    order = {row.discard: place for place, row in enumerate(table)}
+    after = {row.discard.index: row.shanten for row in table}
     starts: dict[int, tuple[int, ...]] = {}
     for tile in range(NUM_TILES):
         if pos.counts[tile]:
             held = list(pos.counts)
             held[tile] -= 1
             starts[tile] = tuple(held)
-    best = min(distance(start) for start in starts.values())
+    best = min(after.values()) + 1
     _within_reach(pos, best, rules)
     wanted = starts if discards is None else _wanted(discards, starts, pos)
     curves = _curves(pos, [starts[tile] for tile in wanted], unseen, count, rules, best)
     rows = [
-        DiscardOdds(Tile(tile), distance(starts[tile]) - 1, tenpai, win)
+        DiscardOdds(Tile(tile), after[tile], tenpai, win)
         for tile, (tenpai, win) in zip(wanted, curves, strict=True)
     ]
     rows.sort(key=lambda row: (-_rounded(row.win), -_rounded(row.tenpai), order[row.discard]))

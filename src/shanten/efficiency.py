@@ -262,7 +262,7 @@ def _with_counts(pos: Position, counts: Sequence[int]) -> Position:
     return Position(tuple(counts), pos.melds, pos.players, pos.count_melded_copies, pos.caps)
 
 
-def _seen(pos: Position, visible: VisibleLike) -> list[int]:
+def seen_of(pos: Position, visible: VisibleLike) -> list[int]:
     """Copies of each tile in the hand, the melds and the visible tiles; checked <= 4."""
     if not pos.melds and isinstance(visible, (str, list, tuple)) and not visible:
         return list(pos.counts)
@@ -516,7 +516,7 @@ def checked(
     pos = position(hand, melds, players, count_melded_copies)
     name = verb or ("ukeire" if remainder == 1 else "discards")
     _require_size(pos, hand, name, remainder)
-    return pos, _seen(pos, visible)
+    return pos, seen_of(pos, visible)
 
 
 def _require_size(pos: Position, hand: HandLike, verb: str, remainder: int) -> None:
