@@ -136,6 +136,7 @@ def test_the_public_verb_uses_the_kernel_and_agrees_with_the_plain_path(
         ({"draws": -1}, "out of range"),
         ({"best": 15}, "out of range"),
         ({"max_states": 0}, "out of range"),
+        ({"store_bytes": -1}, "out of range"),
         ({"starts": [bytes([1] * 33 + [0])]}, "not one the tables hold"),
         ({"starts": [bytes([1] * 13 + [0] * 21), bytes([1] * 10 + [0] * 24)]}, "different sizes"),
         ({"starts": bytes([1] * 13 + [0] * 21)}, "a sequence of hands, not one hand"),
@@ -156,6 +157,7 @@ def test_the_kernel_refuses_what_the_binding_never_sends(
         "shanten_back": False,
         "best": 3,
         "max_states": 1000,
+        "store_bytes": 1000,
     }
     args.update(change)
     with pytest.raises((ValueError, TypeError), match=message):
@@ -177,7 +179,8 @@ def test_past_the_limit_the_kernel_stops_and_says_how_many() -> None:
 @pytest.mark.parametrize("players", [4, 3])
 def test_starts_answered_together_equal_each_start_alone(players: int) -> None:
     """The discards of one 3n+2 hand answered in one call, which share the hands they
-    meet, give each start bit for bit what it gets alone."""
+    meet, give each start bit for bit what it gets alone; so does a call whose store of
+    hands starts afresh before every start past a few kilobytes, or before each one."""
     rng = random.Random(20 + players)
     compared = 0
     while compared < 16:
@@ -199,4 +202,6 @@ def test_starts_answered_together_equal_each_start_alone(players: int) -> None:
         together = kernel.installed().odds(starts, *args)
         alone = [kernel.installed().odds([start], *args)[0] for start in starts]
         assert together == alone
+        for store_bytes in (0, 100_000):
+            assert kernel.installed().odds(starts, *args, store_bytes) == alone
         compared += 1

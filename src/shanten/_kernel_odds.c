@@ -577,8 +577,8 @@ odds_solve(const OddsGraph *g, int wall, int draws, const int16_t *leaf,
             curves[k] = 1.0;
 }
 
-/* The largest store kept between starts; past it the store starts afresh. */
-#define ODDS_STORE_BYTES ((size_t)64 << 20)
+/* The largest store kept between starts by default; past it the store starts afresh. */
+#define ODDS_STORE_BYTES ((Py_ssize_t)64 << 20)
 
 /* The curves of one start's graph into curves (tenpai [0..draws], win [draws + 1..]). */
 static OddsStatus
@@ -605,12 +605,12 @@ odds_curves(const OddsGraph *g, int wall, int draws, double *curves)
 
 /* The curves of `count` start hands (3n+1, each fits the rules) into curves, 2 * (draws
  * + 1) per start, and the hands each explored into states; the starts share one store of
- * hands. Stops at the first start past max_states or out of memory; *done: the starts
- * answered before it. */
+ * hands, which starts afresh before a start once past `store_bytes`. Stops at the first
+ * start past max_states or out of memory; *done: the starts answered before it. */
 static OddsStatus
 odds_run(const Rules *rules, int closed, int count, const uint8_t *starts,
          const uint8_t unseen[NUM_TILES], int draws, int hand_changes, int shanten_back,
-         int best, int max_states, double *curves, int *states, int *done)
+         int best, int max_states, size_t store_bytes, double *curves, int *states, int *done)
 {
     OddsShared sh = {rules, unseen, {0}, 0, 0, hand_changes, shanten_back, 0};
     int extra = hand_changes || shanten_back, wall = 0;
@@ -638,7 +638,7 @@ odds_run(const Rules *rules, int closed, int count, const uint8_t *starts,
     memset(&st, 0, sizeof st);
     *done = 0;
     for (int i = 0; i < count && status == ODDS_OK; i++) {
-        if (st.slot == NULL || odds_store_bytes(&st) > ODDS_STORE_BYTES) {
+        if (st.slot == NULL || odds_store_bytes(&st) > store_bytes) {
             odds_store_free(&st);
             if (!odds_rehash(&st, 1024)) {
                 status = ODDS_NO_MEMORY;
@@ -690,13 +690,15 @@ odds_answer(const double *curves, int draws, int states)
 
 PyDoc_STRVAR(odds_doc,
 "odds(starts, players, closed, unseen, draws, hand_changes, shanten_back, best,\n"
-"     max_states)\n"
+"     max_states, store_bytes=64 MiB)\n"
 "--\n\n"
 "The tenpai and win curves (tuples of draws + 1 floats) of 3n+1 start hands (a sequence\n"
 "of 34-byte hands of one size) with `unseen` copies of each tile in the wall, their swap\n"
 "budget counting from `best` (the fewest tiles the hand they come from needs), and the\n"
 "number of hands explored: a list of (tenpai, win, states), one per start in order; it\n"
-"ends with (None, None, states) at a start past max_states hands.");
+"ends with (None, None, states) at a start past max_states hands. The starts share a\n"
+"store of the hands they meet, which starts afresh before a start once past\n"
+"store_bytes; the answers do not depend on it.");
 
 static PyObject *
 k_odds(PyObject *Py_UNUSED(module), PyObject *args)
@@ -706,9 +708,10 @@ k_odds(PyObject *Py_UNUSED(module), PyObject *args)
     uint8_t unseen[NUM_TILES];
     uint64_t f;
     const Rules *rules = NULL;
-    if (!PyArg_ParseTuple(args, "OipOippii:odds", &starts_object, &players, &closed,
+    Py_ssize_t store_bytes = ODDS_STORE_BYTES;
+    if (!PyArg_ParseTuple(args, "OipOippii|n:odds", &starts_object, &players, &closed,
                           &unseen_object, &draws, &hand_changes, &shanten_back, &best,
-                          &max_states) ||
+                          &max_states, &store_bytes) ||
         !read_bytes(unseen_object, unseen, "unseen"))
         return NULL;
     if (PyBytes_Check(starts_object) || PyByteArray_Check(starts_object)) {
@@ -746,8 +749,9 @@ k_odds(PyObject *Py_UNUSED(module), PyObject *args)
     int wall = 0;
     for (int t = 0; t < NUM_TILES; t++)
         wall += unseen[t];
-    if (ok && (draws < 0 || draws > wall || max_states < 1 || best < 0 || best > 14)) {
-        PyErr_SetString(PyExc_ValueError, "draws, best or max_states out of range");
+    if (ok && (draws < 0 || draws > wall || max_states < 1 || best < 0 || best > 14 ||
+               store_bytes < 0)) {
+        PyErr_SetString(PyExc_ValueError, "draws, best, max_states or store_bytes out of range");
         ok = 0;
     }
     double *curves = ok ? malloc(((size_t)count + 1) * 2 * ((size_t)draws + 1) * sizeof(double))
@@ -762,7 +766,8 @@ k_odds(PyObject *Py_UNUSED(module), PyObject *args)
     if (count > 0) {
         Py_BEGIN_ALLOW_THREADS
         status = odds_run(rules, closed, (int)count, starts, unseen, draws, hand_changes,
-                          shanten_back, best, max_states, curves, states, &done);
+                          shanten_back, best, max_states, (size_t)store_bytes, curves, states,
+                          &done);
         Py_END_ALLOW_THREADS
     }
     free(starts);
