@@ -45,7 +45,8 @@ setup(
         Extension(
             "shanten._kernel",
             ["src/shanten/_kernel.c"],
-            depends=["src/shanten/_kernel_odds.c"],  # included by _kernel.c
+            # included by _kernel.c
+            depends=["src/shanten/_kernel_odds_graph.c", "src/shanten/_kernel_odds.c"],
         )
     ],
     cmdclass={"build_ext": OptionalBuildExt},

@@ -1,0 +1,405 @@
+/* The discard odds' graphs, for _kernel_odds.c: the hands a player can reach from each
+ * start hand by drawing and discarding, their draws, and each draw's allowed keeps in
+ * tile order. The starts of one call share a store of the hands they meet, each worked
+ * out once; each start reads it through its own wall counts and swap budget. The model
+ * is odds_engine.py's (the plain reference, whose Graph this builds step for step).
+ * Included by _kernel.c for its distance lookups; nothing here touches a Python object. */
+
+/* The hands met by the starts of one call, each with its draws worked out once and
+ * shared by every start that reaches it: a draw's distance after it, and for a draw the
+ * player may keep, the hands its allowed discards leave, whatever the swap budget. */
+typedef struct {
+    int n, cap;          /* 3n+1 hands */
+    uint8_t *hands;      /* cap * NUM_TILES counts */
+    int8_t *dist;        /* distance (shanten + 1) of each hand */
+    int8_t *beyond;      /* tiles held beyond `cover`, the most any start holds */
+    int32_t *entry_at;   /* each hand's first draw entry, -1 until worked out */
+    uint8_t *entries;    /* how many */
+    int ne, ecap;        /* draw entries: */
+    uint8_t *tile;       /* the tile drawn */
+    uint8_t *after;      /* the distance with it (0: complete) */
+    uint8_t *keeps;      /* how many keeps */
+    int32_t *keep_at;    /* the first */
+    int nk, kcap;        /* keeps, in tile order: */
+    int32_t *kept;       /* the hand left */
+    uint8_t *discard;    /* the tile discarded */
+    uint8_t *left;       /* the distance after it */
+    int32_t *slot;       /* hash table of hands, -1 empty */
+    size_t slots;        /* a power of two */
+} OddsStore;
+
+/* One start's graph: the hands it reaches (by their index in the store), their draws,
+ * each draw's keeps within the start's swap budget. */
+typedef struct {
+    int n, cap;         /* 3n+1 hands */
+    int32_t *id;        /* the hand in the store */
+    int8_t *dist;       /* distance (shanten + 1) of each hand */
+    int8_t *swaps;      /* tiles held that the start does not */
+    uint8_t *depth;     /* the fewest draws that reach the hand (nondecreasing) */
+    uint8_t *succeed;   /* 2 per hand: the copies of the draws that succeed, tenpai, win */
+    int32_t *draw_at;   /* cap + 1: each hand's first draw the player may keep (CSR) */
+    int nd, dcap;       /* draws the player may keep: */
+    uint8_t *copies;    /* the draw's copies in the wall as the model counts them */
+    uint8_t *after;     /* the distance with the draw (1: it makes the hand ready) */
+    int32_t *node;      /* the drawn hand's choices */
+    int nn, ncap;       /* drawn hands with choices (nodes) */
+    int32_t *keep_at;   /* ncap + 1: each node's first keep */
+    int nk, kcap;       /* keeps */
+    int32_t *keep;      /* the hand kept, by discarded tile */
+} OddsGraph;
+
+typedef enum { ODDS_OK = 0, ODDS_NO_MEMORY = 1, ODDS_TOO_MANY = 2 } OddsStatus;
+
+/* The distance of a ready hand: a draw to it succeeds for tenpai. */
+#define ODDS_READY 1
+
+static uint64_t
+odds_hash(const uint8_t *c)
+{
+    uint64_t h = load8(c) * 0x9E3779B97F4A7C15ULL;
+    h = (h ^ (h >> 29) ^ load8(c + 8)) * 0xBF58476D1CE4E5B9ULL;
+    h = (h ^ (h >> 31) ^ load8(c + 16)) * 0x94D049BB133111EBULL;
+    h = (h ^ (h >> 29) ^ load8(c + 24)) * 0x9E3779B97F4A7C15ULL;
+    h ^= (uint64_t)c[32] << 8 | c[33];
+    return h ^ (h >> 32);
+}
+
+/* Grows *array to hold `cap` items of `size` bytes; 0 if out of memory (it stays valid). */
+static int
+odds_grow(void *array, size_t cap, size_t size)
+{
+    void *q = realloc(*(void **)array, cap * size);
+    if (q == NULL)
+        return 0;
+    *(void **)array = q;
+    return 1;
+}
+
+static void
+odds_store_free(OddsStore *st)
+{
+    free(st->hands), free(st->dist), free(st->beyond), free(st->entry_at);
+    free(st->entries), free(st->tile), free(st->after), free(st->keeps), free(st->keep_at);
+    free(st->kept), free(st->discard), free(st->left), free(st->slot);
+    memset(st, 0, sizeof *st);
+}
+
+/* The bytes the store holds. */
+static size_t
+odds_store_bytes(const OddsStore *st)
+{
+    return (size_t)st->cap * (NUM_TILES + 2 + 5) + (size_t)st->ecap * 7 +
+           (size_t)st->kcap * 6 + st->slots * 4;
+}
+
+static void
+odds_graph_free(OddsGraph *g)
+{
+    free(g->id), free(g->dist), free(g->swaps), free(g->depth), free(g->draw_at);
+    free(g->succeed);
+    free(g->copies), free(g->after), free(g->node), free(g->keep_at), free(g->keep);
+    memset(g, 0, sizeof *g);
+}
+
+/* The hash table of the store's hands, rebuilt with `slots` slots. */
+static int
+odds_rehash(OddsStore *st, size_t slots)
+{
+    int32_t *table = malloc(slots * sizeof *table);
+    if (table == NULL)
+        return 0;
+    memset(table, 0xFF, slots * sizeof *table);
+    for (int h = 0; h < st->n; h++) {
+        size_t i = odds_hash(st->hands + (size_t)h * NUM_TILES) & (slots - 1);
+        while (table[i] >= 0)
+            i = (i + 1) & (slots - 1);
+        table[i] = h;
+    }
+    free(st->slot);
+    st->slot = table;
+    st->slots = slots;
+    return 1;
+}
+
+/* The store's index of `hand`, added with its distance and tiles beyond the cover if
+ * new; -1 out of memory. */
+static int32_t
+odds_hand(OddsStore *st, const uint8_t *hand, int dist, int beyond)
+{
+    size_t i = odds_hash(hand) & (st->slots - 1);
+    for (; st->slot[i] >= 0; i = (i + 1) & (st->slots - 1))
+        if (memcmp(st->hands + (size_t)st->slot[i] * NUM_TILES, hand, NUM_TILES) == 0)
+            return st->slot[i];
+    if (st->n == st->cap) {
+        size_t cap = st->cap ? (size_t)st->cap * 2 : 1024;
+        if (cap > INT32_MAX || !odds_grow(&st->hands, cap, NUM_TILES) ||
+            !odds_grow(&st->dist, cap, 1) || !odds_grow(&st->beyond, cap, 1) ||
+            !odds_grow(&st->entry_at, cap, sizeof(int32_t)) || !odds_grow(&st->entries, cap, 1))
+            return -1;
+        st->cap = (int)cap;
+    }
+    int32_t h = st->n++;
+    memcpy(st->hands + (size_t)h * NUM_TILES, hand, NUM_TILES);
+    st->dist[h] = (int8_t)dist;
+    st->beyond[h] = (int8_t)beyond;
+    st->entry_at[h] = -1;
+    st->entries[h] = 0;
+    st->slot[i] = h;
+    if ((size_t)st->n * 2 > st->slots && !odds_rehash(st, st->slots * 2))
+        return -1;
+    return h;
+}
+
+/* A 3n+1 hand's state after drawing tile t: its part's class is `k` (draw_classes). */
+static void
+odds_draw_state(const Rules *rules, const uint8_t *counts, const State *s13, int t, int k,
+                State *s14)
+{
+    int q = rules->part_of[t], h = counts[t], orphan = IS_ORPHAN[t];
+    *s14 = *s13;
+    s14->code[q] += rules->weight_of[t];
+    s14->k[q] = k;
+    for (int p = 0; p < 4; p++)
+        if (p != q)
+            s14->rest[p] = rest_of(rules, s14, p);
+    s14->pairs += h == 1;
+    s14->kinds += h == 0;
+    s14->orphans += orphan && h == 0;
+    s14->orphan_pairs += orphan && h == 1;
+}
+
+/* The distance of the hand of state `s` (counts `counts`) with tile t added (+1) or
+ * taken away (-1), given its part's class after the change, `k`. */
+static inline int
+odds_changed(const Rules *rules, const uint8_t *counts, const State *s, int t, int change,
+             int k, int with_closed)
+{
+    int q = rules->part_of[t];
+    int d = part_distance(&rules->part[q], s->rest[q], k, s->sets);
+    if (with_closed) {
+        int h = counts[t], orphan = IS_ORPHAN[t];
+        int c = change > 0 ? closed_distance(FORM_ALL, s->pairs + (h == 1), s->kinds + (h == 0),
+                                             s->orphans + (orphan && h == 0),
+                                             s->orphan_pairs + (orphan && h == 1))
+                           : closed_distance(FORM_ALL, s->pairs - (h == 2), s->kinds - (h == 1),
+                                             s->orphans - (orphan && h == 1),
+                                             s->orphan_pairs - (orphan && h == 2));
+        if (c < d)
+            d = c;
+    }
+    return d;
+}
+
+/* What the starts of one call share: the rules and switches, the wall, the most copies
+ * of each tile any start holds, and the largest swap budget of any start. */
+typedef struct {
+    const Rules *rules;
+    const uint8_t *unseen;
+    uint8_t cover[NUM_TILES];
+    int with_closed, sets, hand_changes, shanten_back, budget;
+} OddsShared;
+
+/* Works out the draws of the store's hand h: an entry per tile in the wall that can
+ * matter (it succeeds, or the player may keep it), with its keeps in tile order. Every
+ * start's swaps are at least the tiles beyond the cover, so a keep past the largest
+ * budget by those alone is left out. Discarding the drawn tile's kind is throwing the
+ * draw back, not a keep. 0 if out of memory. */
+static int
+odds_expand(OddsStore *st, const OddsShared *sh, int32_t h)
+{
+    const Rules *rules = sh->rules;
+    uint8_t hand[NUM_TILES], drawn[NUM_TILES];
+    memcpy(hand, st->hands + (size_t)h * NUM_TILES, NUM_TILES);
+    int before = st->dist[h], beyond = st->beyond[h];
+    int extra = sh->hand_changes || sh->shanten_back;
+    State s13, s14;
+    if (!prepare(rules, hand, summary(hand), &s13))
+        return 0; /* never: every hand here fits the tables */
+    s13.sets = sh->sets;
+    for (int p = 0; p < 4; p++)
+        draw_classes(rules, hand, &s13, p, drawn);
+    int first = st->ne;
+    for (int t = 0; t < NUM_TILES; t++) {
+        if (!sh->unseen[t] || drawn[t] == NO_CLASS)
+            continue;
+        int after = odds_changed(rules, hand, &s13, t, +1, drawn[t], sh->with_closed);
+        int drawn_beyond = beyond + (hand[t] >= sh->cover[t]);
+        int keep_first = st->nk;
+        /* a keep discards at most one tile beyond the cover */
+        if (after > 0 && (after < before || extra) && after + drawn_beyond - 1 <= sh->budget) {
+            int advanced = after < before;
+            odds_draw_state(rules, hand, &s13, t, drawn[t], &s14);
+            hand[t]++;
+            for (int x = 0; x < NUM_TILES; x++) {
+                if (!hand[x] || x == t)
+                    continue;
+                int kept_beyond = drawn_beyond - (hand[x] > sh->cover[x]);
+                int q = rules->part_of[x];
+                const Part *part = &rules->part[q];
+                int k = part->ids[s14.code[q] - rules->weight_of[x]];
+                if (k >= part->nclass)
+                    return 0; /* never: a 13-tile part always has a class */
+                int left = odds_changed(rules, hand, &s14, x, -1, k, sh->with_closed);
+                int allowed = left > after ? sh->shanten_back : (advanced || sh->hand_changes);
+                if (!allowed || left + kept_beyond > sh->budget)
+                    continue;
+                hand[x]--;
+                int32_t kept = odds_hand(st, hand, left, kept_beyond);
+                hand[x]++;
+                if (kept < 0)
+                    return 0;
+                if (st->nk == st->kcap) {
+                    size_t cap = st->kcap ? (size_t)st->kcap * 2 : 4096;
+                    if (cap > INT32_MAX || !odds_grow(&st->kept, cap, sizeof(int32_t)) ||
+                        !odds_grow(&st->discard, cap, 1) || !odds_grow(&st->left, cap, 1))
+                        return 0;
+                    st->kcap = (int)cap;
+                }
+                st->kept[st->nk] = kept;
+                st->discard[st->nk] = (uint8_t)x;
+                st->left[st->nk++] = (uint8_t)left;
+            }
+            hand[t]--;
+        }
+        if (st->nk == keep_first && after > 1) /* always thrown back */
+            continue;
+        if (st->ne == st->ecap) {
+            size_t cap = st->ecap ? (size_t)st->ecap * 2 : 4096;
+            if (cap > INT32_MAX || !odds_grow(&st->tile, cap, 1) || !odds_grow(&st->after, cap, 1) ||
+                !odds_grow(&st->keeps, cap, 1) || !odds_grow(&st->keep_at, cap, sizeof(int32_t)))
+                return 0;
+            st->ecap = (int)cap;
+        }
+        st->tile[st->ne] = (uint8_t)t;
+        st->after[st->ne] = (uint8_t)after;
+        st->keeps[st->ne] = (uint8_t)(st->nk - keep_first);
+        st->keep_at[st->ne++] = keep_first;
+    }
+    st->entry_at[h] = first;
+    st->entries[h] = (uint8_t)(st->ne - first);
+    return 1;
+}
+
+/* Room in the graph for one more hand, draw, node and keep; 0 if out of memory. */
+static int
+odds_reserve(OddsGraph *g)
+{
+    if (g->n + 1 >= g->cap) { /* draw_at holds n + 1 entries */
+        size_t cap = g->cap ? (size_t)g->cap * 2 : 256;
+        if (cap > INT32_MAX || !odds_grow(&g->id, cap, sizeof(int32_t)) ||
+            !odds_grow(&g->dist, cap, 1) || !odds_grow(&g->swaps, cap, 1) ||
+            !odds_grow(&g->depth, cap, 1) || !odds_grow(&g->draw_at, cap + 1, sizeof(int32_t)) ||
+            !odds_grow(&g->succeed, cap, 2))
+            return 0;
+        g->cap = (int)cap;
+    }
+    if (g->nd == g->dcap) {
+        size_t cap = g->dcap ? (size_t)g->dcap * 2 : 1024;
+        if (cap > INT32_MAX || !odds_grow(&g->copies, cap, 1) || !odds_grow(&g->after, cap, 1) ||
+            !odds_grow(&g->node, cap, sizeof(int32_t)))
+            return 0;
+        g->dcap = (int)cap;
+    }
+    if (g->nn + 1 >= g->ncap) { /* keep_at holds nn + 1 entries */
+        size_t cap = g->ncap ? (size_t)g->ncap * 2 : 1024;
+        if (cap > INT32_MAX || !odds_grow(&g->keep_at, cap + 1, sizeof(int32_t)))
+            return 0;
+        g->ncap = (int)cap;
+    }
+    if (g->nk + NUM_TILES >= g->kcap) { /* a node's keeps, at most one per tile */
+        size_t cap = g->kcap ? (size_t)g->kcap * 2 : 1024;
+        if (cap > INT32_MAX || !odds_grow(&g->keep, cap, sizeof(int32_t)))
+            return 0;
+        g->kcap = (int)cap;
+    }
+    return 1;
+}
+
+/* `local` maps the store's hands to a graph's (-1: not in it), for the store's `cap`. */
+typedef struct {
+    int32_t *of;
+    int cap;
+} OddsLocal;
+
+static int
+odds_local_fit(OddsLocal *local, int cap)
+{
+    if (local->cap >= cap)
+        return 1;
+    if (!odds_grow(&local->of, (size_t)cap, sizeof(int32_t)))
+        return 0;
+    memset(local->of + local->cap, 0xFF, (size_t)(cap - local->cap) * sizeof(int32_t));
+    local->cap = cap;
+    return 1;
+}
+
+/* The graph from `start` (3n+1, fits the rules, distance r0, swap budget `budget`): its
+ * hands, draws and the drawn hands' keeps, read from the store, which works out each hand
+ * the first time any start meets it. The caller frees the graph whatever the status, and
+ * sets local->of back to -1 for the graph's hands. */
+static OddsStatus
+odds_build(OddsGraph *g, OddsStore *st, const OddsShared *sh, OddsLocal *local,
+           const uint8_t start[NUM_TILES], int r0, int budget, int max_states)
+{
+    memset(g, 0, sizeof *g);
+    int32_t id = odds_hand(st, start, r0, 0);
+    if (id < 0 || !odds_local_fit(local, st->cap) || !odds_reserve(g))
+        return ODDS_NO_MEMORY;
+    g->id[0] = id, g->dist[0] = (int8_t)r0, g->swaps[0] = 0, g->depth[0] = 0;
+    g->n = 1;
+    local->of[id] = 0;
+    g->keep_at[0] = 0;
+    for (int s = 0; s < g->n; s++) {
+        int32_t h = g->id[s];
+        if (st->entry_at[h] < 0 && (!odds_expand(st, sh, h) || !odds_local_fit(local, st->cap)))
+            return ODDS_NO_MEMORY;
+        const uint8_t *hand = st->hands + (size_t)h * NUM_TILES;
+        int swaps = g->swaps[s], depth = g->depth[s] < 255 ? g->depth[s] + 1 : 255;
+        g->draw_at[s] = g->nd;
+        g->succeed[2 * s] = g->succeed[2 * s + 1] = 0;
+        for (int e = st->entry_at[h]; e < st->entry_at[h] + st->entries[h]; e++) {
+            int t = st->tile[e];
+            int copies = sh->unseen[t] - (hand[t] > start[t] ? hand[t] - start[t] : 0);
+            if (copies <= 0)
+                continue;
+            if (!odds_reserve(g))
+                return ODDS_NO_MEMORY;
+            int32_t node = -1;
+            if (st->keeps[e]) {
+                int drawn_swaps = swaps + (hand[t] >= start[t]);
+                for (int k = st->keep_at[e]; k < st->keep_at[e] + st->keeps[e]; k++) {
+                    int x = st->discard[k];
+                    int kept_swaps = drawn_swaps - (hand[x] > start[x]);
+                    if (st->left[k] + kept_swaps > budget)
+                        continue;
+                    int32_t kept = st->kept[k], l = local->of[kept];
+                    if (l < 0) {
+                        if (g->n >= max_states)
+                            return ODDS_TOO_MANY;
+                        if (!odds_reserve(g))
+                            return ODDS_NO_MEMORY;
+                        l = g->n++;
+                        g->id[l] = kept, g->dist[l] = (int8_t)st->left[k];
+                        g->swaps[l] = (int8_t)kept_swaps, g->depth[l] = (uint8_t)depth;
+                        local->of[kept] = l;
+                    }
+                    g->keep[g->nk++] = l;
+                }
+                if (g->nk > g->keep_at[g->nn]) {
+                    node = g->nn++;
+                    g->keep_at[g->nn] = g->nk;
+                }
+            }
+            g->succeed[2 * s] += st->after[e] <= ODDS_READY ? copies : 0;
+            if (node < 0) { /* it wins, makes the hand ready, or is always thrown back */
+                g->succeed[2 * s + 1] += st->after[e] == 0 ? copies : 0;
+                continue;
+            }
+            g->copies[g->nd] = (uint8_t)copies;
+            g->after[g->nd] = st->after[e];
+            g->node[g->nd++] = node;
+        }
+    }
+    g->draw_at[g->n] = g->nd;
+    return ODDS_OK;
+}
