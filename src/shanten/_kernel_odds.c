@@ -37,11 +37,10 @@ odds_law(const OddsGraph *g, int s, int t, int wall, const double *later, int mo
     double stay[ODDS_GOALS] = {later[2 * s] + ODDS_TOLERANCE, later[2 * s + 1] + ODDS_TOLERANCE};
     law->m[0] = law->m[1] = 0;
     for (int d = g->draw_at[s]; d < g->draw_at[s + 1]; d++) {
-        int32_t node = g->node[d];
         int copies = g->copies[d], ready = g->after[d] <= ODDS_READY;
         double v[ODDS_GOALS] = {-1.0, -1.0};
         int32_t to[ODDS_GOALS] = {-1, -1};
-        for (int k = g->keep_at[node]; k < g->keep_at[node + 1]; k++) {
+        for (int k = g->keep_at[d]; k < g->keep_at[d + 1]; k++) {
             int32_t h = g->keep[k];
             const double *value = later + 2 * h;
             if (value[0] > v[0] + ODDS_TOLERANCE)

@@ -41,9 +41,7 @@ typedef struct {
     int nd, dcap;       /* draws the player may keep: */
     uint8_t *copies;    /* the draw's copies in the wall as the model counts them */
     uint8_t *after;     /* the distance with the draw (1: it makes the hand ready) */
-    int32_t *node;      /* the drawn hand's choices */
-    int nn, ncap;       /* drawn hands with choices (nodes) */
-    int32_t *keep_at;   /* ncap + 1: each node's first keep */
+    int32_t *keep_at;   /* dcap + 1: each draw's first keep (CSR) */
     int nk, kcap;       /* keeps */
     int32_t *keep;      /* the hand kept, by discarded tile */
 } OddsGraph;
@@ -97,7 +95,7 @@ odds_graph_free(OddsGraph *g)
 {
     free(g->id), free(g->dist), free(g->swaps), free(g->depth), free(g->draw_at);
     free(g->succeed);
-    free(g->copies), free(g->after), free(g->node), free(g->keep_at), free(g->keep);
+    free(g->copies), free(g->after), free(g->keep_at), free(g->keep);
     memset(g, 0, sizeof *g);
 }
 
@@ -280,7 +278,7 @@ odds_expand(OddsStore *st, const OddsShared *sh, int32_t h)
     return 1;
 }
 
-/* Room in the graph for one more hand, draw, node and keep; 0 if out of memory. */
+/* Room in the graph for one more hand, a draw and its keeps; 0 if out of memory. */
 static int
 odds_reserve(OddsGraph *g)
 {
@@ -293,20 +291,14 @@ odds_reserve(OddsGraph *g)
             return 0;
         g->cap = (int)cap;
     }
-    if (g->nd == g->dcap) {
+    if (g->nd + 1 >= g->dcap) { /* keep_at holds nd + 1 entries */
         size_t cap = g->dcap ? (size_t)g->dcap * 2 : 1024;
         if (cap > INT32_MAX || !odds_grow(&g->copies, cap, 1) || !odds_grow(&g->after, cap, 1) ||
-            !odds_grow(&g->node, cap, sizeof(int32_t)))
+            !odds_grow(&g->keep_at, cap + 1, sizeof(int32_t)))
             return 0;
         g->dcap = (int)cap;
     }
-    if (g->nn + 1 >= g->ncap) { /* keep_at holds nn + 1 entries */
-        size_t cap = g->ncap ? (size_t)g->ncap * 2 : 1024;
-        if (cap > INT32_MAX || !odds_grow(&g->keep_at, cap + 1, sizeof(int32_t)))
-            return 0;
-        g->ncap = (int)cap;
-    }
-    if (g->nk + NUM_TILES >= g->kcap) { /* a node's keeps, at most one per tile */
+    if (g->nk + NUM_TILES >= g->kcap) { /* a draw's keeps, at most one per tile */
         size_t cap = g->kcap ? (size_t)g->kcap * 2 : 1024;
         if (cap > INT32_MAX || !odds_grow(&g->keep, cap, sizeof(int32_t)))
             return 0;
@@ -364,7 +356,6 @@ odds_build(OddsGraph *g, OddsStore *st, const OddsShared *sh, OddsLocal *local,
                 continue;
             if (!odds_reserve(g))
                 return ODDS_NO_MEMORY;
-            int32_t node = -1;
             if (st->keeps[e]) {
                 int drawn_swaps = swaps + (hand[t] >= start[t]);
                 for (int k = st->keep_at[e]; k < st->keep_at[e] + st->keeps[e]; k++) {
@@ -385,19 +376,16 @@ odds_build(OddsGraph *g, OddsStore *st, const OddsShared *sh, OddsLocal *local,
                     }
                     g->keep[g->nk++] = l;
                 }
-                if (g->nk > g->keep_at[g->nn]) {
-                    node = g->nn++;
-                    g->keep_at[g->nn] = g->nk;
-                }
             }
             g->succeed[2 * s] += st->after[e] <= ODDS_READY ? copies : 0;
-            if (node < 0) { /* it wins, makes the hand ready, or is always thrown back */
+            /* no keep: it wins, makes the hand ready, or is always thrown back */
+            if (g->nk == g->keep_at[g->nd]) {
                 g->succeed[2 * s + 1] += st->after[e] == 0 ? copies : 0;
                 continue;
             }
             g->copies[g->nd] = (uint8_t)copies;
-            g->after[g->nd] = st->after[e];
-            g->node[g->nd++] = node;
+            g->after[g->nd++] = st->after[e];
+            g->keep_at[g->nd] = g->nk;
         }
     }
     g->draw_at[g->n] = g->nd;
