@@ -14,8 +14,7 @@ import pytest
 
 import shanten
 import test_web_browser as shared
-from shanten.web import odds_api
-from web_harness import request, serving
+from web_harness import request, rows_started, serving
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -186,14 +185,7 @@ def test_cancel_stops_the_servers_computation(
 ) -> None:
     """Cancel aborts the fetch; the server notices once the discard in progress is done,
     starts no other, and its one worker is free again for the next question."""
-    started: list[object] = []
-    compute_row = odds_api.row
-
-    def counted(*args: Any) -> dict[str, Any]:
-        started.append(args[2])
-        return compute_row(*args)
-
-    monkeypatch.setattr(odds_api, "row", counted)
+    started = rows_started(monkeypatch)
     with serving(odds_workers=1) as (host, port):
         context = browser.new_context(base_url=f"http://{host}:{port}")
         try:
@@ -226,14 +218,7 @@ def test_leaving_the_hand_stops_its_computation(
 ) -> None:
     """A bad hand typed while the odds run clears the analysis: the page drops the fetch at
     the next row, and the server stops and frees its one worker."""
-    started: list[object] = []
-    compute_row = odds_api.row
-
-    def counted(*args: Any) -> dict[str, Any]:
-        started.append(args[2])
-        return compute_row(*args)
-
-    monkeypatch.setattr(odds_api, "row", counted)
+    started = rows_started(monkeypatch)
     total = len(shanten.discards(SLOW))
     with serving(odds_workers=1) as (host, port):
         context = browser.new_context(base_url=f"http://{host}:{port}")

@@ -17,7 +17,7 @@ import pytest
 import shanten
 from shanten.web import odds_api
 from shanten.web.messages import Stream
-from web_harness import parse, raw, request, serving
+from web_harness import parse, raw, request, rows_started, serving
 
 #: 3-shanten: both switches take tens of seconds over its 14 discards, seconds each.
 SLOW = "12368m2479p3589s1z"
@@ -226,14 +226,7 @@ def test_a_client_that_goes_away_frees_its_worker_and_others_go_on(
     """One worker: a long computation holds it, other requests are answered meanwhile, a
     second computation is told to come back, and closing the first stops it after the row
     in progress (no other row is started) and frees the worker."""
-    started_rows: list[object] = []
-    compute = odds_api.row
-
-    def counted(*args: Any) -> dict[str, Any]:
-        started_rows.append(args[2])
-        return compute(*args)
-
-    monkeypatch.setattr(odds_api, "row", counted)
+    started_rows = rows_started(monkeypatch)
     target = odds_url(SLOW, hand_changes=1, shanten_back=1)
     with serving(odds_workers=1) as address:
         sock = socket.create_connection(address, timeout=30)

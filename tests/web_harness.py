@@ -11,6 +11,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import pytest
+
 from shanten.web.server import make_server
 
 
@@ -77,3 +79,19 @@ def parse(answer: bytes) -> tuple[int, dict[str, str], bytes]:
         name, _, value = line.partition(":")
         headers[name.strip().lower()] = value.strip()
     return int(status), headers, body
+
+
+def rows_started(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """The discards whose odds row the server starts from now on, in order (the page's
+    odds endpoint's ``odds_api.row`` counted, then run as it is)."""
+    from shanten.web import odds_api
+
+    started: list[object] = []
+    compute = odds_api.row
+
+    def counted(*args: Any) -> dict[str, Any]:
+        started.append(args[2])
+        return compute(*args)
+
+    monkeypatch.setattr(odds_api, "row", counted)
+    return started
