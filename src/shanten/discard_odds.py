@@ -79,14 +79,13 @@ def odds(
 
     A 3n+2 hand gets one :class:`DiscardOdds` per distinct discard, ordered by ``win[-1]``,
     then ``tenpai[-1]`` (to 12 decimal places), then as :func:`~shanten.discards` orders
-    them; a 3n+1 hand gets
-    one :class:`HandOdds`. The unseen tiles are 136 (108 with ``players=3``) less the
-    hand, the melds and ``visible``; ``draws`` is how many draws are left (17 from the
-    first turn). ``hand_changes`` (手変わり) lets the player keep a draw that does not
-    lower the shanten, ``shanten_back`` (向聴戻し) discard to a worse shanten than the draw
-    allows, each within one swap beyond the fewest. ``discards`` (tiles of a 3n+2 hand,
-    as notation or :class:`~shanten.Tile`) asks for those rows only, as the whole table
-    would give them.
+    them; a 3n+1 hand gets one :class:`HandOdds`. The unseen tiles are 136 (108 with
+    ``players=3``) less the hand, the melds and ``visible``; ``draws`` is how many draws
+    are left (17 from the first turn). ``hand_changes`` (手変わり) lets the player keep a
+    draw that does not lower the shanten, ``shanten_back`` (向聴戻し) discard to a worse
+    shanten than the draw allows, each within one swap beyond the fewest. ``discards``
+    (tiles of a 3n+2 hand, as notation or :class:`~shanten.Tile`) asks for those rows
+    only, as the whole table would give them.
 
     >>> odds("123m456p789s1122z", draws=1).win  # 4 of 123 unseen tiles win
     (0.0, 0.032520325203252036)

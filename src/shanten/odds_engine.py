@@ -110,7 +110,6 @@ class Graph:
         self.draws: list[list[_Draw]] = []
         #: keeps[node]: (discarded tile, hand kept) by tile.
         self.keeps: list[tuple[tuple[int, int], ...]] = []
-        self._nodes: dict[tuple[tuple[int, ...], int, bool], int] = {}
         self._rules = rules
         self._distance = distance
         self._max_states = max_states
@@ -139,11 +138,8 @@ class Graph:
     def _node(self, drawn: tuple[int, ...], tile: int, after: int, advanced: bool) -> int:
         """The choices of the hand ``drawn`` (distance ``after``) after drawing ``tile``,
         a draw that ``advanced`` the hand or not; -1 if the rules allow none. Discarding
-        ``tile`` again is throwing the draw back, not a keep."""
-        key = (drawn, tile, advanced)
-        known = self._nodes.get(key)
-        if known is not None:
-            return known
+        ``tile`` again is throwing the draw back, not a keep. Each hand's draw makes its
+        own node: the drawn hand and the tile drawn name the hand drawn from."""
         rules = self._rules
         keeps = []
         counts = list(drawn)
@@ -159,11 +155,10 @@ class Graph:
             allowed = rules.shanten_back if left > after else advanced or rules.hand_changes
             if allowed and left + _swaps(kept, self.start) <= self._budget:
                 keeps.append((discard, self._state(kept, left)))
-        node = len(self.keeps) if keeps else -1
-        if keeps:
-            self.keeps.append(tuple(keeps))
-        self._nodes[key] = node
-        return node
+        if not keeps:
+            return -1
+        self.keeps.append(tuple(keeps))
+        return len(self.keeps) - 1
 
     def _state(self, hand: tuple[int, ...], distance: int) -> int:
         known = self.index.get(hand)
