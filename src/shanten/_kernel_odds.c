@@ -69,20 +69,21 @@ odds_law(const OddsGraph *g, int s, int t, int wall, const double *later, int mo
     }
 }
 
-/* Per hand and objective, the copies of the draws that succeed if the hand can keep no
- * draw (a leaf: its values depend on them alone), else -1; the most such copies. */
+/* A leaf: a hand that can keep no draw, whose values depend on the copies of its draws
+ * that succeed alone. */
+static inline int
+odds_leaf(const OddsGraph *g, int s)
+{
+    return g->draw_at[s] == g->draw_at[s + 1];
+}
+
+/* The most copies of the draws that succeed at any hand of the graph. */
 static int
-odds_leaves(const OddsGraph *g, int16_t *leaf)
+odds_most_succeed(const OddsGraph *g)
 {
     int most = 0;
-    for (int s = 0; s < g->n; s++) {
-        int copies[ODDS_GOALS] = {g->succeed[2 * s], g->succeed[2 * s + 1]};
-        int keeps = g->draw_at[s] < g->draw_at[s + 1];
-        for (int o = 0; o < ODDS_GOALS; o++) {
-            leaf[2 * s + o] = (int16_t)(keeps ? -1 : copies[o]);
-            most = copies[o] > most ? copies[o] : most;
-        }
-    }
+    for (int i = 0; i < 2 * g->n; i++)
+        most = g->succeed[i] > most ? g->succeed[i] : most;
     return most;
 }
 
@@ -108,8 +109,8 @@ odds_leaf_values(int wall, int draws, int most, double *table)
  * hand first reachable after `depth` draws has no value before it, and none is read;
  * a leaf's values come from its table. */
 static void
-odds_solve(const OddsGraph *g, int wall, int draws, const int16_t *leaf,
-           const double *leaf_values, double *values, double *mass, double *curves)
+odds_solve(const OddsGraph *g, int wall, int draws, const double *leaf_values, double *values,
+           double *mass, double *curves)
 {
     int n = g->n;
     OddsLaw law;
@@ -118,9 +119,9 @@ odds_solve(const OddsGraph *g, int wall, int draws, const int16_t *leaf,
         const double *later = values + (size_t)(t + 1) * n * 2;
         double *now = values + (size_t)t * n * 2;
         for (int s = 0; s < n && g->depth[s] <= t; s++) {
-            if (leaf[2 * s] >= 0) {
+            if (odds_leaf(g, s)) {
                 for (int o = 0; o < ODDS_GOALS; o++)
-                    now[2 * s + o] = leaf_values[(size_t)leaf[2 * s + o] * (draws + 1) + t];
+                    now[2 * s + o] = leaf_values[(size_t)g->succeed[2 * s + o] * (draws + 1) + t];
                 continue;
             }
             odds_law(g, s, t, wall, later, 0, &law);
@@ -140,16 +141,6 @@ odds_solve(const OddsGraph *g, int wall, int draws, const int16_t *leaf,
         for (int s = 0; s < reached; s++) {
             if (here[2 * s] == 0.0 && here[2 * s + 1] == 0.0)
                 continue;
-            if (leaf[2 * s] >= 0) { /* the draws that succeed, or back */
-                for (int o = 0; o < ODDS_GOALS; o++) {
-                    int copies = leaf[2 * s + o];
-                    int denominator = wall - t > copies ? wall - t : copies;
-                    double m = here[2 * s + o];
-                    moved[2 * s + o] += m * (1.0 - (double)copies / denominator);
-                    done[o] += m * (copies * 1.0 / denominator);
-                }
-                continue;
-            }
             odds_law(g, s, t, wall, later, 1, &law);
             for (int o = 0; o < ODDS_GOALS; o++) {
                 double m = here[2 * s + o];
@@ -187,19 +178,23 @@ odds_curves(const OddsGraph *g, int wall, int draws, double *curves)
     OddsStatus status = ODDS_NO_MEMORY;
     double *values = malloc(((size_t)draws + 1) * n * ODDS_GOALS * sizeof(double));
     double *mass = malloc(2 * n * ODDS_GOALS * sizeof(double));
-    int16_t *leaf = malloc(n * ODDS_GOALS * sizeof(int16_t));
-    double *leaf_values = NULL;
-    if (values && mass && leaf) {
-        int most = odds_leaves(g, leaf);
-        leaf_values = malloc(((size_t)most + 1) * ((size_t)draws + 1) * sizeof(double));
-        if (leaf_values) {
-            odds_leaf_values(wall, draws, most, leaf_values);
-            odds_solve(g, wall, draws, leaf, leaf_values, values, mass, curves);
-            status = ODDS_OK;
-        }
+    int most = odds_most_succeed(g);
+    double *leaf_values = malloc(((size_t)most + 1) * ((size_t)draws + 1) * sizeof(double));
+    if (values && mass && leaf_values) {
+        odds_leaf_values(wall, draws, most, leaf_values);
+        odds_solve(g, wall, draws, leaf_values, values, mass, curves);
+        status = ODDS_OK;
     }
-    free(values), free(mass), free(leaf), free(leaf_values);
+    free(values), free(mass), free(leaf_values);
     return status;
+}
+
+/* A start's swap budget: the tiles its own hand needs (r0), or those of the best start
+ * (`best`) plus the one extra swap a switch allows, whichever is more. */
+static inline int
+odds_budget(int best, int extra, int r0)
+{
+    return best + extra > r0 ? best + extra : r0;
 }
 
 /* The curves of `count` start hands (3n+1, each fits the rules) into curves, 2 * (draws
@@ -228,7 +223,7 @@ odds_run(const Rules *rules, int closed, int count, const uint8_t *starts,
     for (int i = 0; i < count; i++) {
         const uint8_t *start = starts + (size_t)i * NUM_TILES;
         r0[i] = row_distance(rules, start, summary(start), FORM_ALL, closed);
-        int budget = best + extra > r0[i] ? best + extra : r0[i];
+        int budget = odds_budget(best, extra, r0[i]);
         sh.budget = budget > sh.budget ? budget : sh.budget;
     }
     OddsStore st;
@@ -245,9 +240,8 @@ odds_run(const Rules *rules, int closed, int count, const uint8_t *starts,
             }
         }
         OddsGraph g;
-        int budget = best + extra > r0[i] ? best + extra : r0[i];
         status = odds_build(&g, &st, &sh, &local, starts + (size_t)i * NUM_TILES, r0[i],
-                            budget, max_states);
+                            odds_budget(best, extra, r0[i]), max_states);
         states[i] = g.n;
         for (int s = 0; s < g.n; s++)
             local.of[g.id[s]] = -1;
