@@ -232,6 +232,9 @@ odds_expand(OddsStore *st, const OddsShared *sh, int32_t h)
                 if (!hand[x] || x == t)
                     continue;
                 int kept_beyond = drawn_beyond - (hand[x] > sh->cover[x]);
+                /* a discard never lowers the distance: past the budget already */
+                if (after + kept_beyond > sh->budget)
+                    continue;
                 int q = rules->part_of[x];
                 const Part *part = &rules->part[q];
                 int k = part->ids[s14.code[q] - rules->weight_of[x]];
