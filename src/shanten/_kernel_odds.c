@@ -27,38 +27,42 @@ typedef struct {
  * more than the tolerance. Fills the probabilities of throwing back and of succeeding
  * and the expected value after the draw; with `moves`, also each kept draw's
  * probability and next hand. A draw that makes the hand ready succeeds for tenpai. */
-static void
+static inline void
 odds_law(const OddsGraph *g, int s, int t, int wall, const double *later, int moves,
          OddsLaw *law)
 {
-    int won[ODDS_GOALS] = {g->succeed[2 * s], g->succeed[2 * s + 1]};
-    int total[ODDS_GOALS] = {won[0], won[1]};
-    double sum[ODDS_GOALS] = {0.0, 0.0};
-    double stay[ODDS_GOALS] = {later[2 * s] + ODDS_TOLERANCE, later[2 * s + 1] + ODDS_TOLERANCE};
-    law->m[0] = law->m[1] = 0;
+    /* the goals side by side in scalars, kept or not without a branch, so that the
+     * backward pass (no moves) runs straight through */
+    int won0 = g->succeed[2 * s], won1 = g->succeed[2 * s + 1];
+    int total0 = won0, total1 = won1, m0 = 0, m1 = 0;
+    double sum0 = 0.0, sum1 = 0.0;
+    double stay0 = later[2 * s] + ODDS_TOLERANCE, stay1 = later[2 * s + 1] + ODDS_TOLERANCE;
     for (int d = g->draw_at[s]; d < g->draw_at[s + 1]; d++) {
-        int copies = g->copies[d], ready = g->after[d] <= ODDS_READY;
-        double v[ODDS_GOALS] = {-1.0, -1.0};
-        int32_t to[ODDS_GOALS] = {-1, -1};
+        int copies = g->copies[d];
+        double v0 = -1.0, v1 = -1.0;
+        int32_t to0 = -1, to1 = -1;
         for (int k = g->keep_at[d]; k < g->keep_at[d + 1]; k++) {
             int32_t h = g->keep[k];
-            const double *value = later + 2 * h;
-            if (value[0] > v[0] + ODDS_TOLERANCE)
-                v[0] = value[0], to[0] = h;
-            if (value[1] > v[1] + ODDS_TOLERANCE)
-                v[1] = value[1], to[1] = h;
+            double a = later[2 * h], b = later[2 * h + 1];
+            int better0 = a > v0 + ODDS_TOLERANCE, better1 = b > v1 + ODDS_TOLERANCE;
+            v0 = better0 ? a : v0, v1 = better1 ? b : v1;
+            if (moves)
+                to0 = better0 ? h : to0, to1 = better1 ? h : to1;
         }
-        for (int o = ready; o < ODDS_GOALS; o++) { /* tenpai counted it in `won` */
-            if (!(v[o] > stay[o]))
-                continue;
-            total[o] += copies;
-            sum[o] += copies * v[o];
-            if (moves) {
-                law->p[o][law->m[o]] = copies;
-                law->next[o][law->m[o]++] = to[o];
-            }
+        /* a draw that makes the hand ready is counted in won0 */
+        int keep0 = g->after[d] > ODDS_READY && v0 > stay0, keep1 = v1 > stay1;
+        total0 += keep0 ? copies : 0, total1 += keep1 ? copies : 0;
+        sum0 += keep0 ? copies * v0 : 0.0, sum1 += keep1 ? copies * v1 : 0.0;
+        if (moves) {
+            if (keep0)
+                law->p[0][m0] = copies, law->next[0][m0++] = to0;
+            if (keep1)
+                law->p[1][m1] = copies, law->next[1][m1++] = to1;
         }
     }
+    law->m[0] = m0, law->m[1] = m1;
+    int won[ODDS_GOALS] = {won0, won1}, total[ODDS_GOALS] = {total0, total1};
+    double sum[ODDS_GOALS] = {sum0, sum1};
     for (int o = 0; o < ODDS_GOALS; o++) {
         int denominator = wall - t > total[o] ? wall - t : total[o];
         law->stay[o] = 1.0 - (double)total[o] / denominator;
