@@ -396,6 +396,27 @@ closed_distance(int form, int pairs, int kinds, int orphans, int orphan_pairs)
     return seven < kokushi ? seven : kokushi;
 }
 
+/* The closed forms' counts of `s` after one copy of a tile held h times (an orphan or
+ * not) is added (change +1) or taken away (-1). */
+static inline void
+closed_move(State *s, int h, int orphan, int change)
+{
+    int low = change > 0 ? h : h - 1; /* the lower of the tile's counts before and after */
+    s->pairs += change * (low == 1);
+    s->kinds += change * (low == 0);
+    s->orphans += change * (orphan && low == 0);
+    s->orphan_pairs += change * (orphan && low == 1);
+}
+
+/* The distance of the closed forms (both) of the hand of `s` after that change. */
+static inline int
+closed_moved_distance(const State *s, int h, int orphan, int change)
+{
+    State moved = *s;
+    closed_move(&moved, h, orphan, change);
+    return closed_distance(FORM_ALL, moved.pairs, moved.kinds, moved.orphans, moved.orphan_pairs);
+}
+
 /* The distance in `form` of a hand of `size` tiles whose standard form is `standard`,
  * from its closed forms' counts: seven pairs and thirteen orphans count if `closed` (no
  * melds) and it has 13 or 14 tiles. -1 for one closed form alone of another hand. */
@@ -471,9 +492,7 @@ effective_tiles(const Rules *rules, const uint8_t *counts, const State *s,
             int h = counts[t], orphan = IS_ORPHAN[t];
             if (rules->part_of[t] < 0 || h >= 4)
                 continue;
-            int other = closed_distance(FORM_ALL, s->pairs + (h == 1), s->kinds + (h == 0),
-                                        s->orphans + (orphan && h == 0),
-                                        s->orphan_pairs + (orphan && h == 1));
+            int other = closed_moved_distance(s, h, orphan, +1);
             if (other < best)
                 found |= (uint64_t)1 << t;
         }
@@ -609,10 +628,7 @@ discard_table(const Rules *rules, uint8_t *counts, uint64_t f, int form, int clo
             if (p != q)
                 s.rest[p] = rest_of(rules, &s, p);
         int orphan = IS_ORPHAN[t];
-        s.pairs -= h == 2;
-        s.kinds -= h == 1;
-        s.orphans -= orphan && h == 1;
-        s.orphan_pairs -= orphan && h == 2;
+        closed_move(&s, h, orphan, -1);
         counts[t]--;
         uint8_t after[NUM_TILES];
         memcpy(after, drawn, NUM_TILES);

@@ -160,10 +160,7 @@ odds_draw_state(const Rules *rules, const uint8_t *counts, const State *s13, int
     for (int p = 0; p < 4; p++)
         if (p != q)
             s14->rest[p] = rest_of(rules, s14, p);
-    s14->pairs += h == 1;
-    s14->kinds += h == 0;
-    s14->orphans += orphan && h == 0;
-    s14->orphan_pairs += orphan && h == 1;
+    closed_move(s14, h, orphan, +1);
 }
 
 /* The distance of the hand of state `s` (counts `counts`) with tile t added (+1) or
@@ -175,13 +172,7 @@ odds_changed(const Rules *rules, const uint8_t *counts, const State *s, int t, i
     int q = rules->part_of[t];
     int d = part_distance(&rules->part[q], s->rest[q], k, s->sets);
     if (with_closed) {
-        int h = counts[t], orphan = IS_ORPHAN[t];
-        int c = change > 0 ? closed_distance(FORM_ALL, s->pairs + (h == 1), s->kinds + (h == 0),
-                                             s->orphans + (orphan && h == 0),
-                                             s->orphan_pairs + (orphan && h == 1))
-                           : closed_distance(FORM_ALL, s->pairs - (h == 2), s->kinds - (h == 1),
-                                             s->orphans - (orphan && h == 1),
-                                             s->orphan_pairs - (orphan && h == 2));
+        int c = closed_moved_distance(s, counts[t], IS_ORPHAN[t], change);
         if (c < d)
             d = c;
     }
