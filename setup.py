@@ -46,7 +46,11 @@ setup(
             "shanten._kernel",
             ["src/shanten/_kernel.c"],
             # included by _kernel.c
-            depends=["src/shanten/_kernel_odds_graph.c", "src/shanten/_kernel_odds.c"],
+            depends=[
+                "src/shanten/_kernel_odds_graph.c",
+                "src/shanten/_kernel_odds.c",
+                "src/shanten/_kernel_odds_run.c",
+            ],
         )
     ],
     cmdclass={"build_ext": OptionalBuildExt},

@@ -137,6 +137,7 @@ def test_the_public_verb_uses_the_kernel_and_agrees_with_the_plain_path(
         ({"best": 15}, "out of range"),
         ({"max_states": 0}, "out of range"),
         ({"store_bytes": -1}, "out of range"),
+        ({"threads": 0}, "out of range"),
         ({"starts": [bytes([1] * 33 + [0])]}, "not one the tables hold"),
         ({"starts": [bytes([1] * 13 + [0] * 21), bytes([1] * 10 + [0] * 24)]}, "different sizes"),
         ({"starts": bytes([1] * 13 + [0] * 21)}, "a sequence of hands, not one hand"),
@@ -158,6 +159,7 @@ def test_the_kernel_refuses_what_the_binding_never_sends(
         "best": 3,
         "max_states": 1000,
         "store_bytes": 1000,
+        "threads": 1,
     }
     args.update(change)
     with pytest.raises((ValueError, TypeError), match=message):
@@ -176,11 +178,23 @@ def test_past_the_limit_the_kernel_stops_and_says_how_many() -> None:
     assert answer[0] is not None and answer[2] <= 50
 
 
+@pytest.mark.parametrize("threads", [1, 2, 5])
+def test_past_the_limit_the_starts_before_it_are_answered_on_any_threads(threads: int) -> None:
+    hand = counts_of(parse_tiles("147m258p369s1234z"))  # 6-shanten
+    easy = counts_of(parse_tiles("123m456p789s1122z"))
+    unseen = bytes(4 - a - b for a, b in zip(hand, easy, strict=True))
+    starts = [bytes(easy), bytes(easy), bytes(hand), bytes(easy)]
+    args = (4, True, unseen, 17, False, False, 7, 50, 64 << 20)
+    (alone,) = kernel.installed().odds(starts[:1], *args)
+    assert kernel.installed().odds(starts, *args, threads) == [alone, alone, (None, None, 50)]
+
+
 @pytest.mark.parametrize("players", [4, 3])
 def test_starts_answered_together_equal_each_start_alone(players: int) -> None:
     """The discards of one 3n+2 hand answered in one call, which share the hands they
     meet, give each start bit for bit what it gets alone; so does a call whose store of
-    hands starts afresh before every start past a few kilobytes, or before each one."""
+    hands starts afresh before every start past a few kilobytes, or before each one, and
+    a call whose graphs are solved by several threads."""
     rng = random.Random(20 + players)
     compared = 0
     while compared < 16:
@@ -204,4 +218,7 @@ def test_starts_answered_together_equal_each_start_alone(players: int) -> None:
         assert together == alone
         for store_bytes in (0, 100_000):
             assert kernel.installed().odds(starts, *args, store_bytes) == alone
+        for threads in (2, 3, 64, 1000):
+            assert kernel.installed().odds(starts, *args, 64 << 20, threads) == alone
+            assert kernel.installed().odds(starts, *args, 0, threads) == alone
         compared += 1

@@ -184,6 +184,20 @@ def test_bad_draws(draws: object) -> None:
         shanten.odds("123m456p789s1122z", draws=draws)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("jobs", [0, -1, 1.5, "2", True])
+def test_bad_jobs(jobs: object) -> None:
+    with pytest.raises(shanten.RuleError, match="jobs must be a positive whole number"):
+        shanten.odds("123m456p789s1122z", jobs=jobs)  # type: ignore[arg-type]
+
+
+def test_jobs_never_change_the_answer() -> None:
+    """The rows solved by one thread or several are the same rows, bit for bit."""
+    for hand in ("23489m6799p22567s", "18m448p335577s337z"):
+        one = shanten.odds(hand, hand_changes=True, shanten_back=True, jobs=1)
+        assert shanten.odds(hand, hand_changes=True, shanten_back=True, jobs=2) == one
+        assert shanten.odds(hand, hand_changes=True, shanten_back=True) == one
+
+
 @pytest.mark.parametrize("option", ["hand_changes", "shanten_back"])
 def test_bad_switch(option: str) -> None:
     with pytest.raises(shanten.RuleError, match=option):

@@ -1626,6 +1626,7 @@ static PyTypeObject VerbType = {
 
 #include "_kernel_odds_graph.c"
 #include "_kernel_odds.c"
+#include "_kernel_odds_run.c"
 
 /* ---------------------------------------------------------------------------------- */
 

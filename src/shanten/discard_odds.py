@@ -73,6 +73,7 @@ def odds(
     hand_changes: options.Flag = False,
     shanten_back: options.Flag = False,
     discards: Iterable[str | Tile] | None = None,
+    jobs: int | None = None,
 ) -> tuple[DiscardOdds, ...] | HandOdds:
     """The probabilities of being ready and of winning within each of the next ``draws``
     draws, playing each draw to maximise the one reported.
@@ -85,7 +86,8 @@ def odds(
     draw that does not lower the shanten, ``shanten_back`` (向聴戻し) discard to a worse
     shanten than the draw allows, each within one swap beyond the fewest. ``discards``
     (tiles of a 3n+2 hand, as notation or :class:`~shanten.Tile`) asks for those rows
-    only, as the whole table would give them.
+    only, as the whole table would give them. ``jobs`` is how many threads may solve the
+    rows at once (None: one per core); the answers do not depend on it.
 
     >>> odds("123m456p789s1122z", draws=1).win  # 4 of 123 unseen tiles win
     (0.0, 0.032520325203252036)
@@ -94,6 +96,7 @@ def odds(
     """
     hand_changes = options.flag("hand_changes", hand_changes)
     shanten_back = options.flag("shanten_back", shanten_back)
+    threads = options.jobs(jobs)
     pos = position(hand, melds, players, count_melded_copies)
     remainder = pos.size % 3  # 1 or 2: position() refuses the rest
     unseen = unseen_of(pos, seen_of(pos, visible))
@@ -107,7 +110,7 @@ def odds(
                 "tiles, and its next move is a draw"
             )
         _within_reach(pos, distance, rules)
-        ((tenpai, win),) = _curves(pos, [pos.counts], unseen, count, rules, distance)
+        ((tenpai, win),) = _curves(pos, [pos.counts], unseen, count, rules, distance, threads)
         return HandOdds(distance - 1, tenpai, win)
     table = _table(pos, visible)
     order = {row.discard: place for place, row in enumerate(table)}
@@ -121,7 +124,7 @@ def odds(
     best = min(after.values()) + 1
     _within_reach(pos, best, rules)
     wanted = starts if discards is None else _wanted(discards, starts, pos)
-    curves = _curves(pos, [starts[tile] for tile in wanted], unseen, count, rules, best)
+    curves = _curves(pos, [starts[tile] for tile in wanted], unseen, count, rules, best, threads)
     rows = [
         DiscardOdds(Tile(tile), after[tile], tenpai, win)
         for tile, (tenpai, win) in zip(wanted, curves, strict=True)
@@ -167,10 +170,12 @@ def _curves(
     draws: int,
     rules: Rules,
     best: int,
+    threads: int = 1,
 ) -> list[tuple[tuple[float, ...], tuple[float, ...]]]:
     """(tenpai, win) curves of 3n+1 start hands whose swap budget counts from ``best``:
     the kernel's engine where it is built and the melds cap no tile (one call, the
-    starts sharing the hands they meet), else the plain one."""
+    starts sharing the hands they meet, on up to ``threads`` threads), else the plain
+    one."""
     limit = max_states(draws)
     kernel = installed() if accelerated and not pos.capped else None
     if kernel is not None:
@@ -185,6 +190,8 @@ def _curves(
             rules.shanten_back,
             best,
             limit,
+            STORE_BYTES,
+            threads,
         )
         curves = []
         for start, (tenpai, win, _states) in zip(starts, answers, strict=False):
@@ -213,6 +220,11 @@ def _plain_curves(
         Solution(graph, wall, draws, "tenpai").curve,
         Solution(graph, wall, draws, "win").curve,
     )
+
+
+#: The most memory the hands shared by the starts of one kernel call may take before
+#: their store starts afresh (the answers do not depend on it).
+STORE_BYTES = 64 * 2**20
 
 
 #: The highest shanten the engine answers, without and with a switch: beyond them the

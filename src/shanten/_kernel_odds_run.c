@@ -1,0 +1,351 @@
+/* The discard odds of many start hands, for _kernel.c after _kernel_odds.c: their graphs
+ * built one after another on a shared store, solved as they come by a few threads, and
+ * the binding, which releases the GIL around odds_run(). */
+
+/* The largest store kept between starts by default; past it the store starts afresh. */
+#define ODDS_STORE_BYTES ((Py_ssize_t)64 << 20)
+
+/* The most threads one call runs. */
+#define ODDS_MAX_THREADS 64
+
+/* A start's swap budget: the tiles its own hand needs (r0), or those of the best start
+ * (`best`) plus the one extra swap a switch allows, whichever is more. */
+static inline int
+odds_budget(int best, int extra, int r0)
+{
+    return best + extra > r0 ? best + extra : r0;
+}
+
+#ifdef _WIN32
+#define ODDS_THREADS 0 /* one thread: the kernel uses POSIX threads where it has them */
+#else
+#include <pthread.h>
+#define ODDS_THREADS 1
+#endif
+
+/* The starts' graphs in flight. The calling thread builds them in order (the store is
+ * its own) and publishes each; every thread, the caller included, solves the published
+ * graphs in order. When more than `ahead` wait, the builder solves one itself, so that
+ * few graphs are alive at once, and with no other thread it solves each as it is
+ * built. */
+typedef struct {
+    OddsGraph *graphs;  /* per start */
+    OddsStatus *status; /* per start, once solved */
+    int wall, draws, ahead;
+    double *curves;
+    int built;  /* graphs published */
+    int closed; /* no more will be */
+    int next;   /* the next graph to solve */
+    int threaded; /* the lock and the condition are set up */
+#if ODDS_THREADS
+    pthread_mutex_t lock;
+    pthread_cond_t published;
+#endif
+} OddsQueue;
+
+static void
+odds_lock(OddsQueue *q)
+{
+#if ODDS_THREADS
+    if (q->threaded)
+        pthread_mutex_lock(&q->lock);
+#else
+    (void)q;
+#endif
+}
+
+static void
+odds_unlock(OddsQueue *q)
+{
+#if ODDS_THREADS
+    if (q->threaded)
+        pthread_mutex_unlock(&q->lock);
+#else
+    (void)q;
+#endif
+}
+
+/* Graph i's curves, into its slot; the graph is freed. */
+static void
+odds_solve_one(OddsQueue *q, int i)
+{
+    q->status[i] = odds_curves(&q->graphs[i], q->wall, q->draws,
+                               q->curves + (size_t)i * 2 * (q->draws + 1));
+    odds_graph_free(&q->graphs[i]);
+}
+
+/* The next graph to solve, waiting for one while more may come; -1 when none is left.
+ * The lock is held. */
+static int
+odds_take(OddsQueue *q)
+{
+    while (q->next == q->built && !q->closed) {
+#if ODDS_THREADS
+        pthread_cond_wait(&q->published, &q->lock);
+#else
+        return -1; /* never: one thread has built what it solves */
+#endif
+    }
+    return q->next < q->built ? q->next++ : -1;
+}
+
+/* A thread that solves graphs until none is left. */
+static void *
+odds_worker(void *queue)
+{
+    OddsQueue *q = queue;
+    odds_lock(q);
+    for (int i; (i = odds_take(q)) >= 0;) {
+        odds_unlock(q);
+        odds_solve_one(q, i);
+        odds_lock(q);
+    }
+    odds_unlock(q);
+    return NULL;
+}
+
+/* The curves of `count` start hands (3n+1, each fits the rules) into curves, 2 * (draws
+ * + 1) per start, and the hands each explored into states, on up to `threads` threads;
+ * the starts share one store of hands, which starts afresh before a start once past
+ * `store_bytes`. The answers do not depend on `threads` or `store_bytes`. Stops at the
+ * first start past max_states or out of memory; *done: the starts answered before it. */
+static OddsStatus
+odds_run(const Rules *rules, int closed, int count, const uint8_t *starts,
+         const uint8_t unseen[NUM_TILES], int draws, int hand_changes, int shanten_back,
+         int best, int max_states, size_t store_bytes, int threads, double *curves,
+         int *states, int *done)
+{
+    OddsShared sh = {rules, unseen, {0}, 0, 0, hand_changes, shanten_back, 0};
+    int extra = hand_changes || shanten_back, wall = 0;
+    uint64_t f = summary(starts);
+    sh.with_closed = closed && TILES_OF(f) == 13;
+    sh.sets = TILES_OF(f) / 3;
+    for (int t = 0; t < NUM_TILES; t++) {
+        wall += unseen[t];
+        for (int i = 0; i < count; i++)
+            if (starts[(size_t)i * NUM_TILES + t] > sh.cover[t])
+                sh.cover[t] = starts[(size_t)i * NUM_TILES + t];
+    }
+    *done = 0;
+    int *r0 = malloc((size_t)count * sizeof(int));
+    OddsQueue q;
+    memset(&q, 0, sizeof q);
+    q.graphs = calloc((size_t)count, sizeof(OddsGraph));
+    q.status = malloc((size_t)count * sizeof(OddsStatus));
+    q.wall = wall, q.draws = draws, q.curves = curves;
+    if (r0 == NULL || q.graphs == NULL || q.status == NULL) {
+        free(r0), free(q.graphs), free(q.status);
+        return ODDS_NO_MEMORY;
+    }
+    for (int i = 0; i < count; i++) {
+        const uint8_t *start = starts + (size_t)i * NUM_TILES;
+        r0[i] = row_distance(rules, start, summary(start), FORM_ALL, closed);
+        int budget = odds_budget(best, extra, r0[i]);
+        sh.budget = budget > sh.budget ? budget : sh.budget;
+    }
+    int workers = 0;
+#if ODDS_THREADS
+    pthread_t worker[ODDS_MAX_THREADS];
+    threads = threads < count ? threads : count;
+    threads = threads < ODDS_MAX_THREADS ? threads : ODDS_MAX_THREADS;
+    if (threads > 1 && pthread_mutex_init(&q.lock, NULL) == 0) {
+        if (pthread_cond_init(&q.published, NULL) == 0)
+            q.threaded = 1;
+        else
+            pthread_mutex_destroy(&q.lock);
+    }
+    while (q.threaded && workers < threads - 1 &&
+           pthread_create(&worker[workers], NULL, odds_worker, &q) == 0)
+        workers++; /* a thread that cannot start leaves its share to the others */
+#else
+    (void)threads;
+#endif
+    q.ahead = workers;
+    OddsStore st;
+    OddsLocal local = {NULL, 0};
+    OddsStatus status = ODDS_OK;
+    memset(&st, 0, sizeof st);
+    for (int i = 0; i < count && status == ODDS_OK; i++) {
+        if (st.slot == NULL || odds_store_bytes(&st) > store_bytes) {
+            odds_store_free(&st);
+            if (!odds_rehash(&st, 1024)) {
+                status = ODDS_NO_MEMORY;
+                break;
+            }
+        }
+        OddsGraph *g = &q.graphs[i];
+        status = odds_build(g, &st, &sh, &local, starts + (size_t)i * NUM_TILES, r0[i],
+                            odds_budget(best, extra, r0[i]), max_states);
+        states[i] = g->n;
+        for (int s = 0; s < g->n; s++)
+            local.of[g->id[s]] = -1;
+        if (status != ODDS_OK) {
+            odds_graph_free(g);
+            break;
+        }
+        odds_lock(&q);
+        q.built = i + 1;
+#if ODDS_THREADS
+        if (q.threaded)
+            pthread_cond_signal(&q.published);
+#endif
+        while (q.built - q.next > q.ahead) {
+            int j = q.next++;
+            odds_unlock(&q);
+            odds_solve_one(&q, j);
+            odds_lock(&q);
+        }
+        odds_unlock(&q);
+    }
+    odds_store_free(&st);
+    free(local.of);
+    odds_lock(&q);
+    q.closed = 1;
+#if ODDS_THREADS
+    if (q.threaded)
+        pthread_cond_broadcast(&q.published);
+#endif
+    odds_unlock(&q);
+    odds_worker(&q);
+#if ODDS_THREADS
+    for (int w = 0; w < workers; w++)
+        pthread_join(worker[w], NULL);
+    if (q.threaded) {
+        pthread_cond_destroy(&q.published);
+        pthread_mutex_destroy(&q.lock);
+    }
+#endif
+    while (*done < q.built && q.status[*done] == ODDS_OK)
+        ++*done;
+    if (*done < q.built)
+        status = q.status[*done];
+    free(q.graphs), free(q.status), free(r0);
+    return status;
+}
+
+/* A (tenpai, win, states) tuple of one start's curves. */
+static PyObject *
+odds_answer(const double *curves, int draws, int states)
+{
+    PyObject *result = NULL, *tenpai = NULL, *win = NULL;
+    if ((tenpai = PyTuple_New(draws + 1)) && (win = PyTuple_New(draws + 1))) {
+        int ok = 1;
+        for (int k = 0; k <= draws && ok; k++) {
+            PyObject *a = PyFloat_FromDouble(curves[k]);
+            PyObject *b = a ? PyFloat_FromDouble(curves[draws + 1 + k]) : NULL;
+            if (a)
+                PyTuple_SET_ITEM(tenpai, k, a);
+            if (b)
+                PyTuple_SET_ITEM(win, k, b);
+            ok = b != NULL;
+        }
+        if (ok)
+            result = Py_BuildValue("(OOi)", tenpai, win, states);
+    }
+    Py_XDECREF(tenpai);
+    Py_XDECREF(win);
+    return result;
+}
+
+PyDoc_STRVAR(odds_doc,
+"odds(starts, players, closed, unseen, draws, hand_changes, shanten_back, best,\n"
+"     max_states, store_bytes=64 MiB, threads=1)\n"
+"--\n\n"
+"The tenpai and win curves (tuples of draws + 1 floats) of 3n+1 start hands (a sequence\n"
+"of 34-byte hands of one size) with `unseen` copies of each tile in the wall, their swap\n"
+"budget counting from `best` (the fewest tiles the hand they come from needs), and the\n"
+"number of hands explored: a list of (tenpai, win, states), one per start in order; it\n"
+"ends with (None, None, states) at a start past max_states hands. The starts share a\n"
+"store of the hands they meet, which starts afresh before a start once past\n"
+"store_bytes; up to `threads` threads solve the starts' graphs as they are built. The\n"
+"answers depend on neither.");
+
+static PyObject *
+k_odds(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    PyObject *starts_object, *unseen_object;
+    int players, closed, draws, hand_changes, shanten_back, best, max_states;
+    uint8_t unseen[NUM_TILES];
+    uint64_t f;
+    const Rules *rules = NULL;
+    Py_ssize_t store_bytes = ODDS_STORE_BYTES;
+    int threads = 1;
+    if (!PyArg_ParseTuple(args, "OipOippii|ni:odds", &starts_object, &players, &closed,
+                          &unseen_object, &draws, &hand_changes, &shanten_back, &best,
+                          &max_states, &store_bytes, &threads) ||
+        !read_bytes(unseen_object, unseen, "unseen"))
+        return NULL;
+    if (PyBytes_Check(starts_object) || PyByteArray_Check(starts_object)) {
+        PyErr_SetString(PyExc_TypeError, "starts: a sequence of hands, not one hand");
+        return NULL;
+    }
+    PyObject *seq = PySequence_Fast(starts_object, "starts: a sequence of hands");
+    if (seq == NULL)
+        return NULL;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
+    uint8_t *starts = malloc((count ? (size_t)count : 1) * NUM_TILES);
+    if (starts == NULL) {
+        Py_DECREF(seq);
+        return PyErr_NoMemory();
+    }
+    int size = -1, ok = count <= INT32_MAX;
+    for (Py_ssize_t i = 0; i < count && ok; i++) {
+        uint8_t *start = starts + (size_t)i * NUM_TILES;
+        ok = checked_hand(PySequence_Fast_GET_ITEM(seq, i), players, FORM_ALL, 1, &rules, start,
+                          &f);
+        if (ok && size >= 0 && (int)TILES_OF(f) != size) {
+            PyErr_SetString(PyExc_ValueError, "starts: hands of different sizes");
+            ok = 0;
+        }
+        size = (int)TILES_OF(f);
+        for (int t = 0; t < NUM_TILES && ok; t++)
+            if (start[t] + unseen[t] > 4 || (unseen[t] && rules->part_of[t] < 0)) {
+                PyErr_SetString(PyExc_ValueError, "unseen: more copies than the game holds");
+                ok = 0;
+            }
+    }
+    Py_DECREF(seq);
+    if (ok && count == 0 && (rules = rules_of(players)) == NULL)
+        ok = 0;
+    int wall = 0;
+    for (int t = 0; t < NUM_TILES; t++)
+        wall += unseen[t];
+    if (ok && (draws < 0 || draws > wall || max_states < 1 || best < 0 || best > 14 ||
+               store_bytes < 0 || threads < 1)) {
+        PyErr_SetString(PyExc_ValueError,
+                        "draws, best, max_states, store_bytes or threads out of range");
+        ok = 0;
+    }
+    double *curves = ok ? malloc(((size_t)count + 1) * 2 * ((size_t)draws + 1) * sizeof(double))
+                        : NULL;
+    int *states = ok ? calloc((size_t)count + 1, sizeof(int)) : NULL;
+    if (!ok || curves == NULL || states == NULL) {
+        free(starts), free(curves), free(states);
+        return ok ? PyErr_NoMemory() : NULL;
+    }
+    int done = 0;
+    OddsStatus status = ODDS_OK;
+    if (count > 0) {
+        Py_BEGIN_ALLOW_THREADS
+        status = odds_run(rules, closed, (int)count, starts, unseen, draws, hand_changes,
+                          shanten_back, best, max_states, (size_t)store_bytes, threads, curves,
+                          states, &done);
+        Py_END_ALLOW_THREADS
+    }
+    free(starts);
+    PyObject *result = status == ODDS_NO_MEMORY ? PyErr_NoMemory() : PyList_New(0);
+    for (int i = 0; i < done && result != NULL; i++) {
+        PyObject *answer = odds_answer(curves + (size_t)i * 2 * (draws + 1), draws, states[i]);
+        if (answer == NULL || PyList_Append(result, answer) < 0)
+            Py_CLEAR(result);
+        Py_XDECREF(answer);
+    }
+    if (result != NULL && status == ODDS_TOO_MANY) {
+        PyObject *answer = Py_BuildValue("(OOi)", Py_None, Py_None, states[done]);
+        if (answer == NULL || PyList_Append(result, answer) < 0)
+            Py_CLEAR(result);
+        Py_XDECREF(answer);
+    }
+    free(curves), free(states);
+    return result;
+}
