@@ -18,15 +18,16 @@ peer, the order swapped every round); each keeps its best round. Ours is
 ``time.perf_counter`` around the ``shanten.odds`` call, made in a child process
 (``odds_worker``) so that it can be stopped; the peer's is its own ``steady_clock`` around
 ``ExpectedScoreCalculator::calc`` (its defaults: red fives and ura-dora on, so it also
-scores every win), single thread. Ours has ``--budget`` seconds per family with the
+scores every win), single thread; ours too (``jobs=1``), but for one column. Ours has ``--budget`` seconds per family with the
 switches off and ``--budget-on`` with them on (60 each by default): a call over 1 s is
 not repeated, a call still running when the budget is spent is stopped and recorded as a
 lower bound, and ends our part of that family, so a run stays within about five
 minutes; the tables say how many hands were timed.
 
 Besides the whole table, ours is timed on the peer's rows (``discards=`` those it
-reports) and on the peer's best discard alone: one discard's graph, beside the peer's one
-graph for all its rows.
+reports), on the peer's best discard alone (one discard's graph, beside the peer's one
+graph for all its rows), and on the whole table with every core (``jobs=None``, the
+default).
 
 Values: per discard in both tables, our ``win[-1]`` and ``tenpai[-1]`` beside its figure
 for the hand as it stands; and whether the best discard by each agrees (ties within
@@ -160,6 +161,7 @@ def run_setting(
         ours_times: list[float] = []
         same_times: list[float] = []
         one_times: list[float] = []
+        cores_times: list[float] = []
         peer_times: list[float] = []
         answer: dict[str, Any] = peer.solve(hand, draws=DRAWS, tegawari=on, shanten_down=on)
         peer_times.append(answer["time_ms"])
@@ -167,18 +169,24 @@ def run_setting(
         first = sorted(best(peer_rows(answer), 0, set(wanted)))[:1]  # its best discard
         mine: Any = None
         for round_ in range(repeats):
-            order = ("ours", "same", "one", "peer")
+            order = ("ours", "same", "one", "cores", "peer")
             order = order if round_ % 2 == 0 else order[::-1]
             for side in order:
                 if side == "peer":
                     answer = peer.solve(hand, draws=DRAWS, tegawari=on, shanten_down=on)
                     peer_times.append(answer["time_ms"])
                     continue
-                times = {"ours": ours_times, "same": same_times, "one": one_times}[side]
+                times = {
+                    "ours": ours_times,
+                    "same": same_times,
+                    "one": one_times,
+                    "cores": cores_times,
+                }[side]
                 if ours is not None and left > 0 and (not times or times[-1] < REPEAT_BELOW * 1e3):
                     limit = max(left, MIN_LIMIT)
-                    rows = {"ours": None, "same": wanted, "one": first}[side]
-                    got = ours.solve(hand, draws=DRAWS, on=on, timeout=limit, rows=rows)
+                    rows = {"ours": None, "same": wanted, "one": first, "cores": None}[side]
+                    jobs = None if side == "cores" else 1
+                    got = ours.solve(hand, draws=DRAWS, on=on, timeout=limit, rows=rows, jobs=jobs)
                     if "timeout" in got:
                         left = 0.0
                         if side == "ours":
@@ -211,6 +219,9 @@ def run_setting(
         if one_times:
             entry["one_ms"] = min(one_times)
             entry["one_ratio"] = entry["one_ms"] / entry["peer_ms"]
+        if cores_times:
+            entry["cores_ms"] = min(cores_times)
+            entry["cores_ratio"] = entry["cores_ms"] / entry["peer_ms"]
         results.append(entry)
     return results
 
@@ -247,6 +258,12 @@ def summary(results: list[dict[str, Any]]) -> dict[str, Any]:
         out.update(
             one_ratio_median=statistics.median(r["one_ratio"] for r in one),
             one_ms_median=statistics.median(r["one_ms"] for r in one),
+        )
+    cores = [r for r in results if "cores_ratio" in r]
+    if cores:
+        out.update(
+            cores_ratio_median=statistics.median(r["cores_ratio"] for r in cores),
+            cores_ms_median=statistics.median(r["cores_ms"] for r in cores),
         )
     if timed:
         ratios = [r["ratio"] for r in timed]
@@ -289,6 +306,7 @@ def markdown(summaries: dict[str, dict[str, Any]], with_ours: bool) -> str:
             "ours/peer median | ours/peer max | ours ms median | ours ms max | "
             "same rows: ours/peer median (max) | same rows: ours ms median | "
             "its best row alone: ours/peer median | ours ms median | "
+            "whole table, every core: ours/peer median | ours ms median | "
             if with_ours
             else ""
         )
@@ -312,6 +330,10 @@ def markdown(summaries: dict[str, dict[str, Any]], with_ours: bool) -> str:
             cells += ["-", "-"]
         if with_ours and "one_ratio_median" in s:
             cells += [f"{num(s['one_ratio_median'])}x", num(s["one_ms_median"])]
+        elif with_ours:
+            cells += ["-", "-"]
+        if with_ours and "cores_ratio_median" in s:
+            cells += [f"{num(s['cores_ratio_median'])}x", num(s["cores_ms_median"])]
         elif with_ours:
             cells += ["-", "-"]
         if with_ours:

@@ -1,7 +1,8 @@
 """``shanten.odds`` in a child process, so that a call past its time limit can be stopped.
 
-Run as a script it reads ``HAND DRAWS ON [DISCARDS]`` lines (ON: 1 for both switches, 0
-for none; DISCARDS: comma-separated tiles, to compute those rows only)
+Run as a script it reads ``HAND DRAWS ON JOBS [DISCARDS]`` lines (ON: 1 for both switches,
+0 for none; JOBS: the ``jobs`` of the call, 0 for None, every core; DISCARDS:
+comma-separated tiles, to compute those rows only)
 and answers one JSON line each: the seconds of the call (``time.perf_counter`` around it)
 and per discard ``[win[-1], tenpai[-1]]``, or the error it raised. :class:`Ours` drives it
 from the benchmark.
@@ -38,14 +39,21 @@ class Ours:
         return self._process
 
     def solve(
-        self, hand: str, *, draws: int, on: bool, timeout: float, rows: list[str] | None = None
+        self,
+        hand: str,
+        *,
+        draws: int,
+        on: bool,
+        timeout: float,
+        rows: list[str] | None = None,
+        jobs: int | None = 1,
     ) -> Any:
         """The worker's answer, or ``{"timeout": timeout}`` when it took longer; ``rows``
-        asks for those discards' rows only."""
+        asks for those discards' rows only, ``jobs`` is the call's (None: every core)."""
         process = self._start()
         assert process.stdin is not None and process.stdout is not None
         some = f" {','.join(rows)}" if rows is not None else ""
-        process.stdin.write(f"{hand} {draws} {int(on)}{some}\n")
+        process.stdin.write(f"{hand} {draws} {int(on)} {jobs or 0}{some}\n")
         process.stdin.flush()
         ready, _, _ = select.select([process.stdout], [], [], timeout)
         if not ready:
@@ -70,13 +78,18 @@ def _serve() -> None:
 
     odds: Any = vars(shanten)["odds"]
     for line in sys.stdin:
-        hand, draws, on, *some = line.split()
+        hand, draws, on, jobs, *some = line.split()
         flag = on == "1"
         wanted = some[0].split(",") if some else None
         start = time.perf_counter()
         try:
             rows = odds(
-                hand, draws=int(draws), hand_changes=flag, shanten_back=flag, discards=wanted
+                hand,
+                draws=int(draws),
+                hand_changes=flag,
+                shanten_back=flag,
+                discards=wanted,
+                jobs=int(jobs) or None,
             )
         except Exception as error:  # reported, not raised: the refusal case
             answer: dict[str, Any] = {"error": f"{type(error).__name__}: {error}"}
