@@ -14,7 +14,8 @@ The package, by role:
   :mod:`~shanten.batch` (many hands at once);
 - the discard odds (何切る): :mod:`~shanten.discard_odds` (:func:`odds`) over the
   engine, :mod:`~shanten.odds_engine` (the plain reference) and its C twin
-  ``_kernel_odds_graph.c`` (the graphs) and ``_kernel_odds.c`` (the programme);
+  ``_kernel_odds_graph.c`` (the graphs), ``_kernel_odds.c`` (the programme) and
+  ``_kernel_odds_run.c`` (many discards on a few threads, and the binding);
 - the kernel and its binding: ``_kernel.c`` (C, the CPython API only) and
   :mod:`shanten.kernel`;
 - the tables: :mod:`~shanten.tables` (the min-plus transform), :mod:`~shanten.lookup`
