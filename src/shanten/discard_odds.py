@@ -87,7 +87,8 @@ def odds(
     shanten than the draw allows, each within one swap beyond the fewest. ``discards``
     (tiles of a 3n+2 hand, as notation or :class:`~shanten.Tile`) asks for those rows
     only, as the whole table would give them. ``jobs`` is how many threads may solve the
-    rows at once (None: one per core); the answers do not depend on it.
+    rows at once (None: :data:`DEFAULT_THREADS`, or one on a single core); the answers do
+    not depend on it.
 
     >>> odds("123m456p789s1122z", draws=1).win  # 4 of 123 unseen tiles win
     (0.0, 0.032520325203252036)
@@ -96,7 +97,7 @@ def odds(
     """
     hand_changes = options.flag("hand_changes", hand_changes)
     shanten_back = options.flag("shanten_back", shanten_back)
-    threads = options.jobs(jobs)
+    threads = min(options.cores(), DEFAULT_THREADS) if jobs is None else options.jobs(jobs)
     pos = position(hand, melds, players, count_melded_copies)
     remainder = pos.size % 3  # 1 or 2: position() refuses the rest
     unseen = unseen_of(pos, seen_of(pos, visible))
@@ -221,6 +222,10 @@ def _plain_curves(
         Solution(graph, wall, draws, "win").curve,
     )
 
+
+#: The threads of a call by default: one builds the discards' graphs and solves some, the
+#: other solves the rest as they come; a third would wait on the one that builds.
+DEFAULT_THREADS = 2
 
 #: The most memory the hands shared by the starts of one kernel call may take before
 #: their store starts afresh (the answers do not depend on it).
