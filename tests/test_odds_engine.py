@@ -186,7 +186,59 @@ def test_past_the_limit_the_starts_before_it_are_answered_on_any_threads(threads
     starts = [bytes(easy), bytes(easy), bytes(hand), bytes(easy)]
     args = (4, True, unseen, 17, False, False, 7, 50, 64 << 20)
     (alone,) = kernel.installed().odds(starts[:1], *args)
-    assert kernel.installed().odds(starts, *args, threads) == [alone, alone, (None, None, 50)]
+    reported: list[tuple[int, Any]] = []
+    answers = kernel.installed().odds(
+        starts, *args, threads, lambda i, answer: reported.append((i, answer))
+    )
+    assert answers == [alone, alone, (None, None, 50)]
+    assert reported == [(0, alone), (1, alone)]
+
+
+def discards_of(hand: str) -> list[bytes]:
+    """The 3n+1 starts of a 3n+2 hand, one per distinct discard."""
+    counts = counts_of(parse_tiles(hand))
+    starts = []
+    for tile in range(34):
+        if counts[tile]:
+            start = list(counts)
+            start[tile] -= 1
+            starts.append(bytes(start))
+    return starts
+
+
+@pytest.mark.parametrize("threads", [1, 2, 5])
+def test_progress_gets_each_answer_in_order_as_it_comes(threads: int) -> None:
+    hand = "1346m5p1235688s77z"  # 2-shanten
+    starts = discards_of(hand)
+    unseen = bytes(4 - c for c in counts_of(parse_tiles(hand)))
+    args = (4, True, unseen, 8, True, True, 3, 250_000, 64 << 20, threads)
+    reported: list[tuple[int, Any]] = []
+    answers = kernel.installed().odds(starts, *args, lambda i, a: reported.append((i, a)))
+    assert reported == list(enumerate(answers)) and len(answers) == len(starts)
+
+
+class Stop(Exception):
+    pass
+
+
+@pytest.mark.parametrize("threads", [1, 2, 5])
+def test_an_exception_in_progress_stops_the_run_and_is_raised(threads: int) -> None:
+    hand = "1346m5p1235688s77z"
+    starts = discards_of(hand)
+    unseen = bytes(4 - c for c in counts_of(parse_tiles(hand)))
+    args = (4, True, unseen, 8, True, True, 3, 250_000, 64 << 20, threads)
+    reported: list[int] = []
+
+    def stop_at_three(i: int, answer: Any) -> None:
+        reported.append(i)
+        if i == 3:
+            raise Stop("enough")
+
+    with pytest.raises(Stop, match="enough"):
+        kernel.installed().odds(starts, *args, stop_at_three)
+    assert reported == [0, 1, 2, 3]
+    with pytest.raises(TypeError, match="progress: a callable or None"):
+        kernel.installed().odds(starts, *args, 3)
 
 
 @pytest.mark.parametrize("players", [4, 3])

@@ -46,7 +46,8 @@ typedef struct {
     int32_t *keep;      /* the hand kept, by discarded tile */
 } OddsGraph;
 
-typedef enum { ODDS_OK = 0, ODDS_NO_MEMORY = 1, ODDS_TOO_MANY = 2 } OddsStatus;
+/* ODDS_STOPPED: the caller's report of the answers asked to stop. */
+typedef enum { ODDS_OK = 0, ODDS_NO_MEMORY = 1, ODDS_TOO_MANY = 2, ODDS_STOPPED = 3 } OddsStatus;
 
 /* The distance of a ready hand: a draw to it succeeds for tenpai. */
 #define ODDS_READY 1

@@ -36,6 +36,8 @@ typedef struct {
     int built;  /* graphs published */
     int closed; /* no more will be */
     int next;   /* the next graph to solve */
+    int stopped; /* take no more */
+    uint8_t *solved; /* per start: its curves are in */
     int threaded; /* the lock and the condition are set up */
 #if ODDS_THREADS
     pthread_mutex_t lock;
@@ -72,6 +74,9 @@ odds_solve_one(OddsQueue *q, int i)
     q->status[i] = odds_curves(&q->graphs[i], q->wall, q->draws,
                                q->curves + (size_t)i * 2 * (q->draws + 1));
     odds_graph_free(&q->graphs[i]);
+    odds_lock(q);
+    q->solved[i] = 1;
+    odds_unlock(q);
 }
 
 /* The next graph to solve, waiting for one while more may come; -1 when none is left.
@@ -79,14 +84,14 @@ odds_solve_one(OddsQueue *q, int i)
 static int
 odds_take(OddsQueue *q)
 {
-    while (q->next == q->built && !q->closed) {
+    while (q->next == q->built && !q->closed && !q->stopped) {
 #if ODDS_THREADS
         pthread_cond_wait(&q->published, &q->lock);
 #else
         return -1; /* never: one thread has built what it solves */
 #endif
     }
-    return q->next < q->built ? q->next++ : -1;
+    return q->next < q->built && !q->stopped ? q->next++ : -1;
 }
 
 /* A thread that solves graphs until none is left. */
@@ -104,16 +109,45 @@ odds_worker(void *queue)
     return NULL;
 }
 
+/* Where the answers go as they come: report(context, i) once start i's curves are in,
+ * for every start in order while they succeed; it returns 0 to stop the run. */
+typedef struct {
+    int (*report)(void *context, int i);
+    void *context;
+    int reported; /* the starts reported so far */
+} OddsReport;
+
+/* Reports the starts whose curves are in, in order from the first not reported; 0 when
+ * the report asks to stop. Called by the thread that builds, with the lock free. */
+static int
+odds_report(OddsQueue *q, OddsReport *r)
+{
+    if (r->report == NULL)
+        return 1;
+    for (;;) {
+        odds_lock(q);
+        int i = r->reported, ready = i < q->built && q->solved[i];
+        odds_unlock(q);
+        if (!ready || q->status[i] != ODDS_OK)
+            return 1;
+        if (!r->report(r->context, i))
+            return 0;
+        r->reported++;
+    }
+}
+
 /* The curves of `count` start hands (3n+1, each fits the rules) into curves, 2 * (draws
  * + 1) per start, and the hands each explored into states, on up to `threads` threads;
  * the starts share one store of hands, which starts afresh before a start once past
- * `store_bytes`. The answers do not depend on `threads` or `store_bytes`. Stops at the
- * first start past max_states or out of memory; *done: the starts answered before it. */
+ * `store_bytes`. The answers do not depend on `threads` or `store_bytes`. Each start's
+ * answer goes to `report`, in order, as soon as it and those before it are in. Stops at
+ * the first start past max_states or out of memory, or when the report says so; *done:
+ * the starts answered before it. */
 static OddsStatus
 odds_run(const Rules *rules, int closed, int count, const uint8_t *starts,
          const uint8_t unseen[NUM_TILES], int draws, int hand_changes, int shanten_back,
-         int best, int max_states, size_t store_bytes, int threads, double *curves,
-         int *states, int *done)
+         int best, int max_states, size_t store_bytes, int threads, OddsReport *report,
+         double *curves, int *states, int *done)
 {
     OddsShared sh = {rules, unseen, {0}, 0, 0, hand_changes, shanten_back, 0};
     int extra = hand_changes || shanten_back, wall = 0;
@@ -132,9 +166,10 @@ odds_run(const Rules *rules, int closed, int count, const uint8_t *starts,
     memset(&q, 0, sizeof q);
     q.graphs = calloc((size_t)count, sizeof(OddsGraph));
     q.status = malloc((size_t)count * sizeof(OddsStatus));
+    q.solved = calloc((size_t)count, 1);
     q.wall = wall, q.draws = draws, q.curves = curves;
-    if (r0 == NULL || q.graphs == NULL || q.status == NULL) {
-        free(r0), free(q.graphs), free(q.status);
+    if (r0 == NULL || q.graphs == NULL || q.status == NULL || q.solved == NULL) {
+        free(r0), free(q.graphs), free(q.status), free(q.solved);
         return ODDS_NO_MEMORY;
     }
     for (int i = 0; i < count; i++) {
@@ -196,17 +231,35 @@ odds_run(const Rules *rules, int closed, int count, const uint8_t *starts,
             odds_lock(&q);
         }
         odds_unlock(&q);
+        if (!odds_report(&q, report)) {
+            status = ODDS_STOPPED;
+            break;
+        }
     }
     odds_store_free(&st);
     free(local.of);
     odds_lock(&q);
     q.closed = 1;
+    q.stopped = status == ODDS_STOPPED;
 #if ODDS_THREADS
     if (q.threaded)
         pthread_cond_broadcast(&q.published);
 #endif
     odds_unlock(&q);
-    odds_worker(&q);
+    /* what is left: solve in turn with the others, reporting as the answers come */
+    odds_lock(&q);
+    for (int i; (i = odds_take(&q)) >= 0;) {
+        odds_unlock(&q);
+        odds_solve_one(&q, i);
+        if (!odds_report(&q, report)) {
+            odds_lock(&q);
+            q.stopped = 1;
+            status = ODDS_STOPPED;
+            break;
+        }
+        odds_lock(&q);
+    }
+    odds_unlock(&q);
 #if ODDS_THREADS
     for (int w = 0; w < workers; w++)
         pthread_join(worker[w], NULL);
@@ -215,11 +268,15 @@ odds_run(const Rules *rules, int closed, int count, const uint8_t *starts,
         pthread_mutex_destroy(&q.lock);
     }
 #endif
-    while (*done < q.built && q.status[*done] == ODDS_OK)
+    if (status != ODDS_STOPPED && !odds_report(&q, report))
+        status = ODDS_STOPPED;
+    while (*done < q.built && q.solved[*done] && q.status[*done] == ODDS_OK)
         ++*done;
-    if (*done < q.built)
+    if (status != ODDS_STOPPED && *done < q.built)
         status = q.status[*done];
-    free(q.graphs), free(q.status), free(r0);
+    for (int i = 0; i < q.built; i++) /* those left unsolved when stopped */
+        odds_graph_free(&q.graphs[i]);
+    free(q.graphs), free(q.status), free(q.solved), free(r0);
     return status;
 }
 
@@ -249,7 +306,7 @@ odds_answer(const double *curves, int draws, int states)
 
 PyDoc_STRVAR(odds_doc,
 "odds(starts, players, closed, unseen, draws, hand_changes, shanten_back, best,\n"
-"     max_states, store_bytes=64 MiB, threads=1)\n"
+"     max_states, store_bytes=64 MiB, threads=1, progress=None)\n"
 "--\n\n"
 "The tenpai and win curves (tuples of draws + 1 floats) of 3n+1 start hands (a sequence\n"
 "of 34-byte hands of one size) with `unseen` copies of each tile in the wall, their swap\n"
@@ -258,7 +315,33 @@ PyDoc_STRVAR(odds_doc,
 "ends with (None, None, states) at a start past max_states hands. The starts share a\n"
 "store of the hands they meet, which starts afresh before a start once past\n"
 "store_bytes; up to `threads` threads solve the starts' graphs as they are built. The\n"
-"answers depend on neither.");
+"answers depend on neither. `progress`, if given, is called as progress(i, answer) for\n"
+"each start in order as soon as its answer is in (with the GIL, from the calling\n"
+"thread); an exception it raises stops the run and is raised.");
+
+/* The report of k_odds: the answer of start i to the `progress` callable. */
+typedef struct {
+    PyObject *progress;
+    PyThreadState *saved; /* the calling thread's, while the run lets other threads go */
+    const double *curves;
+    const int *states;
+    int draws;
+} OddsProgress;
+
+static int
+odds_progress(void *context, int i)
+{
+    OddsProgress *p = context;
+    PyEval_RestoreThread(p->saved);
+    PyObject *answer = odds_answer(p->curves + (size_t)i * 2 * (p->draws + 1), p->draws,
+                                   p->states[i]);
+    PyObject *result = answer ? PyObject_CallFunction(p->progress, "iO", i, answer) : NULL;
+    int ok = result != NULL;
+    Py_XDECREF(result);
+    Py_XDECREF(answer);
+    p->saved = PyEval_SaveThread();
+    return ok;
+}
 
 static PyObject *
 k_odds(PyObject *Py_UNUSED(module), PyObject *args)
@@ -270,11 +353,16 @@ k_odds(PyObject *Py_UNUSED(module), PyObject *args)
     const Rules *rules = NULL;
     Py_ssize_t store_bytes = ODDS_STORE_BYTES;
     int threads = 1;
-    if (!PyArg_ParseTuple(args, "OipOippii|ni:odds", &starts_object, &players, &closed,
+    PyObject *progress = Py_None;
+    if (!PyArg_ParseTuple(args, "OipOippii|niO:odds", &starts_object, &players, &closed,
                           &unseen_object, &draws, &hand_changes, &shanten_back, &best,
-                          &max_states, &store_bytes, &threads) ||
+                          &max_states, &store_bytes, &threads, &progress) ||
         !read_bytes(unseen_object, unseen, "unseen"))
         return NULL;
+    if (progress != Py_None && !PyCallable_Check(progress)) {
+        PyErr_SetString(PyExc_TypeError, "progress: a callable or None");
+        return NULL;
+    }
     if (PyBytes_Check(starts_object) || PyByteArray_Check(starts_object)) {
         PyErr_SetString(PyExc_TypeError, "starts: a sequence of hands, not one hand");
         return NULL;
@@ -326,14 +414,18 @@ k_odds(PyObject *Py_UNUSED(module), PyObject *args)
     int done = 0;
     OddsStatus status = ODDS_OK;
     if (count > 0) {
-        Py_BEGIN_ALLOW_THREADS
+        OddsProgress p = {progress, NULL, curves, states, draws};
+        OddsReport report = {progress == Py_None ? NULL : odds_progress, &p, 0};
+        p.saved = PyEval_SaveThread();
         status = odds_run(rules, closed, (int)count, starts, unseen, draws, hand_changes,
-                          shanten_back, best, max_states, (size_t)store_bytes, threads, curves,
-                          states, &done);
-        Py_END_ALLOW_THREADS
+                          shanten_back, best, max_states, (size_t)store_bytes, threads, &report,
+                          curves, states, &done);
+        PyEval_RestoreThread(p.saved);
     }
     free(starts);
-    PyObject *result = status == ODDS_NO_MEMORY ? PyErr_NoMemory() : PyList_New(0);
+    PyObject *result = status == ODDS_STOPPED     ? NULL
+                       : status == ODDS_NO_MEMORY ? PyErr_NoMemory()
+                                                  : PyList_New(0);
     for (int i = 0; i < done && result != NULL; i++) {
         PyObject *answer = odds_answer(curves + (size_t)i * 2 * (draws + 1), draws, states[i]);
         if (answer == NULL || PyList_Append(result, answer) < 0)
