@@ -7,6 +7,7 @@ from __future__ import annotations
 import http.client
 import json
 import socket
+import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -17,13 +18,14 @@ import pytest
 import shanten
 from shanten.web import odds_api
 from shanten.web.messages import Stream
-from web_harness import parse, raw, request, rows_started, serving
+from web_harness import parse, raw, request, rows_answered, serving
 
-#: 3-shanten: both switches take tens of seconds over its 14 discards, seconds each.
+#: 3-shanten: with both switches, a second for its 14 discards on the kernel.
 SLOW = "12368m2479p3589s1z"
-# a row of SLOW takes seconds on the kernel and minutes on the plain engine: the tests that
-# time a computation against the server's behaviour run where rows take seconds (the
-# server does the same on both paths; tests/test_odds_engine.py holds the engines equal)
+# a row of SLOW takes a fraction of a second on the kernel and minutes on the plain engine:
+# the tests that cut a computation short run on the kernel, each row slowed down by
+# rows_answered (the server does the same on both paths; tests/test_odds_engine.py holds
+# the engines equal)
 KERNEL_ONLY = pytest.mark.skipif(
     not shanten.accelerated, reason="a row of this hand takes minutes on the plain engine"
 )
@@ -190,10 +192,10 @@ def test_a_bug_mid_stream_ends_it_with_a_plain_error(
 ) -> None:
     compute = odds_api.row
 
-    def broken(*args: Any) -> dict[str, Any]:
-        if str(args[2]) == "9p":
+    def broken(result: Any) -> dict[str, Any]:
+        if str(result.discard) == "9p":
             raise RuntimeError("secret detail")
-        return compute(*args)
+        return compute(result)
 
     monkeypatch.setattr(odds_api, "row", broken)
     answer = request(address, odds_url("23489m6799p22567s", draws=2))
@@ -224,9 +226,9 @@ def test_a_client_that_goes_away_frees_its_worker_and_others_go_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """One worker: a long computation holds it, other requests are answered meanwhile, a
-    second computation is told to come back, and closing the first stops it after the row
-    in progress (no other row is started) and frees the worker."""
-    started_rows = rows_started(monkeypatch)
+    second computation is told to come back, and closing the first stops it at its next
+    row (it answers at most the rows in progress) and frees the worker."""
+    answered = rows_answered(monkeypatch, delay=0.5)  # 14 rows: 7 s at least
     target = odds_url(SLOW, hand_changes=1, shanten_back=1)
     with serving(odds_workers=1) as address:
         sock = socket.create_connection(address, timeout=30)
@@ -250,9 +252,8 @@ def test_a_client_that_goes_away_frees_its_worker_and_others_go_on(
             assert busy.json()["error"]["type"] == "Busy"
         finally:
             sock.close()
-            closed, rows_at_close = time.monotonic(), len(started_rows)
-        # the worker is free once the row in progress is done (seconds), not after all
-        # 14 rows (tens of seconds)
+            closed, rows_at_close = time.monotonic(), len(answered)
+        # the worker is free once the rows in progress are done, not after all 14 rows
         deadline = closed + 20
         while True:
             answer = request(address, odds_url("23489m6799p22567s", draws=2))
@@ -261,11 +262,12 @@ def test_a_client_that_goes_away_frees_its_worker_and_others_go_on(
             time.sleep(0.2)
         assert answer.status == 200, answer.body
         assert lines(answer.body)[-1] == {"done": True}
-    # the slow computation started no row after its client went away (the last rows
-    # counted are the quick answer's own)
+    # the slow computation stopped: besides the quick answer's rows, it answered at
+    # most the row the server was sending when it saw the client gone, and the next
     quick = len(shanten.discards("23489m6799p22567s"))
-    assert 1 <= rows_at_close < len(shanten.discards(SLOW))
-    assert len(started_rows) == rows_at_close + quick
+    slow = len(answered) - quick
+    assert rows_at_close <= slow <= rows_at_close + 2
+    assert slow < len(shanten.discards(SLOW))
 
 
 def test_an_answer_read_to_its_end_frees_its_worker() -> None:
@@ -308,3 +310,19 @@ def test_a_stream_is_closed_once() -> None:
     started.close()
     started.close()
     assert freed == [1, 0, 2]
+
+
+@KERNEL_ONLY
+def test_closing_the_answer_stops_its_computation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rows are computed by a thread of their own; closing the answer after its first
+    row stops that thread at its next row and waits for it, so nothing runs after."""
+    answered = rows_answered(monkeypatch, delay=0.2)
+    request = odds_api.parse_odds(f"q={SLOW}&hand_changes=1&shanten_back=1")
+    answer = odds_api._lines(request, odds_api.plan(request))
+    assert json.loads(next(answer))["total"] == len(shanten.discards(SLOW))
+    assert json.loads(next(answer))["discard"] == str(answered[0])
+    answer.close()
+    at_close = len(answered)
+    assert not [thread for thread in threading.enumerate() if thread.name == "odds"]
+    time.sleep(0.5)
+    assert 1 <= len(answered) == at_close <= 3

@@ -7,6 +7,7 @@ import http.client
 import json
 import socket
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -81,17 +82,19 @@ def parse(answer: bytes) -> tuple[int, dict[str, str], bytes]:
     return int(status), headers, body
 
 
-def rows_started(monkeypatch: pytest.MonkeyPatch) -> list[object]:
-    """The discards whose odds row the server starts from now on, in order (the page's
-    odds endpoint's ``odds_api.row`` counted, then run as it is)."""
+def rows_answered(monkeypatch: pytest.MonkeyPatch, delay: float = 0.0) -> list[object]:
+    """The discards whose odds row the server answers from now on, in order (the page's
+    odds endpoint's ``odds_api.row`` counted, then run as it is); each row then takes
+    ``delay`` seconds more, so that a computation lasts long enough to be cut short."""
     from shanten.web import odds_api
 
-    started: list[object] = []
+    answered: list[object] = []
     compute = odds_api.row
 
-    def counted(*args: Any) -> dict[str, Any]:
-        started.append(args[2])
-        return compute(*args)
+    def counted(result: Any) -> dict[str, Any]:
+        answered.append(getattr(result, "discard", None))
+        time.sleep(delay)
+        return compute(result)
 
     monkeypatch.setattr(odds_api, "row", counted)
-    return started
+    return answered

@@ -17,7 +17,7 @@ approximation are in ``docs/odds.md``; the engine is :mod:`shanten.odds_engine`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from shanten import options
@@ -38,6 +38,9 @@ from shanten.odds_engine import (
 from shanten.tiles import NUM_TILES, SANMA_ABSENT, Tile
 
 __all__ = ["DiscardOdds", "HandOdds", "odds"]
+
+#: A start's (tenpai, win) curves.
+Curves = tuple[tuple[float, ...], tuple[float, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +77,7 @@ def odds(
     shanten_back: options.Flag = False,
     discards: Iterable[str | Tile] | None = None,
     jobs: int | None = None,
+    progress: Callable[[DiscardOdds | HandOdds], object] | None = None,
 ) -> tuple[DiscardOdds, ...] | HandOdds:
     """The probabilities of being ready and of winning within each of the next ``draws``
     draws, playing each draw to maximise the one reported.
@@ -88,7 +92,9 @@ def odds(
     (tiles of a 3n+2 hand, as notation or :class:`~shanten.Tile`) asks for those rows
     only, as the whole table would give them. ``jobs`` is how many threads may solve the
     rows at once (None: :data:`DEFAULT_THREADS`, or one on a single core); the answers do
-    not depend on it.
+    not depend on it. ``progress``, if given, is called with each row as soon as it is
+    computed, in the order of ``discards`` (tile order without it), from the calling
+    thread; an exception it raises stops the computation and propagates.
 
     >>> odds("123m456p789s1122z", draws=1).win  # 4 of 123 unseen tiles win
     (0.0, 0.032520325203252036)
@@ -111,8 +117,13 @@ def odds(
                 "tiles, and its next move is a draw"
             )
         _within_reach(pos, distance, rules)
-        ((tenpai, win),) = _curves(pos, [pos.counts], unseen, count, rules, distance, threads)
-        return HandOdds(distance - 1, tenpai, win)
+
+        def whole(_: int, curves: Curves) -> HandOdds:
+            return HandOdds(distance - 1, *curves)
+
+        report = None if progress is None else lambda i, curves: progress(whole(i, curves))
+        (curves,) = _curves(pos, [pos.counts], unseen, count, rules, distance, threads, report)
+        return whole(0, curves)
     table = _table(pos, visible)
     order = {row.discard: place for place, row in enumerate(table)}
     after = {row.discard.index: row.shanten for row in table}
@@ -124,12 +135,16 @@ def odds(
             starts[tile] = tuple(held)
     best = min(after.values()) + 1
     _within_reach(pos, best, rules)
-    wanted = starts if discards is None else _wanted(discards, starts, pos)
-    curves = _curves(pos, [starts[tile] for tile in wanted], unseen, count, rules, best, threads)
-    rows = [
-        DiscardOdds(Tile(tile), after[tile], tenpai, win)
-        for tile, (tenpai, win) in zip(wanted, curves, strict=True)
-    ]
+    wanted = list(starts) if discards is None else _wanted(discards, starts, pos)
+
+    def row(i: int, curves: Curves) -> DiscardOdds:
+        return DiscardOdds(Tile(wanted[i]), after[wanted[i]], *curves)
+
+    report = None if progress is None else lambda i, curves: progress(row(i, curves))
+    answers = _curves(
+        pos, [starts[tile] for tile in wanted], unseen, count, rules, best, threads, report
+    )
+    rows = [row(i, curves) for i, curves in enumerate(answers)]
     rows.sort(key=lambda row: (-_rounded(row.win), -_rounded(row.tenpai), order[row.discard]))
     return tuple(rows)
 
@@ -152,16 +167,16 @@ def unseen_of(pos: Position, seen: list[int]) -> list[int]:
 def _wanted(
     discards: Iterable[str | Tile], starts: dict[int, tuple[int, ...]], pos: Position
 ) -> list[int]:
-    """The tiles of ``discards``, checked to be in the hand, in tile order."""
+    """The tiles of ``discards``, checked to be in the hand, in their order (each once)."""
     if isinstance(discards, (str, Tile)):
         raise TypeError("discards is a collection of tiles, such as ['1m'], not one tile")
-    wanted = set()
+    wanted: dict[int, None] = {}
     for item in discards:
         tile = item if isinstance(item, Tile) else Tile(item)
         if tile.index not in starts:
             raise HandError(f"{tile} is not in the hand {str(_hand_of(pos))!r}: no such discard")
-        wanted.add(tile.index)
-    return sorted(wanted)
+        wanted[tile.index] = None
+    return list(wanted)
 
 
 def _curves(
@@ -172,11 +187,12 @@ def _curves(
     rules: Rules,
     best: int,
     threads: int = 1,
-) -> list[tuple[tuple[float, ...], tuple[float, ...]]]:
+    report: Callable[[int, Curves], object] | None = None,
+) -> list[Curves]:
     """(tenpai, win) curves of 3n+1 start hands whose swap budget counts from ``best``:
     the kernel's engine where it is built and the melds cap no tile (one call, the
     starts sharing the hands they meet, on up to ``threads`` threads), else the plain
-    one."""
+    one. ``report(i, curves)`` gets each start's curves in order as they come."""
     limit = max_states(draws)
     kernel = installed() if accelerated and not pos.capped else None
     if kernel is not None:
@@ -193,6 +209,7 @@ def _curves(
             limit,
             STORE_BYTES,
             threads,
+            None if report is None else lambda i, answer: report(i, answer[:2]),
         )
         curves = []
         for start, (tenpai, win, _states) in zip(starts, answers, strict=False):
@@ -200,7 +217,12 @@ def _curves(
                 raise _too_many(start, limit)
             curves.append((tenpai, win))
         return curves
-    return [_plain_curves(pos, start, unseen, draws, rules, best, limit) for start in starts]
+    curves = []
+    for i, start in enumerate(starts):
+        curves.append(_plain_curves(pos, start, unseen, draws, rules, best, limit))
+        if report is not None:
+            report(i, curves[-1])
+    return curves
 
 
 def _plain_curves(
@@ -211,7 +233,7 @@ def _plain_curves(
     rules: Rules,
     best: int,
     limit: int,
-) -> tuple[tuple[float, ...], tuple[float, ...]]:
+) -> Curves:
     try:
         graph = Graph(start, unseen, rules, distance_of(pos), limit, best)
     except TooManyStates:

@@ -13,25 +13,28 @@ object a line, sent as soon as it is known, on a connection closed after the las
   the library refuses a row (such as a hand whose odds would explore too many hands).
 
 Bad input (the hand, the options, ``draws`` beyond the unseen tiles) is a 400 before any
-row, as for ``/api/analyse``. Each request computes in its own connection's thread (the
-C engine lets other threads run meanwhile); at most the server's ``odds_workers``
-computations run at once, and a request beyond that gets a 503 to try again. A client
-that goes away is noticed between two rows, and the computation stops there.
+row, as for ``/api/analyse``. Each request's rows are computed by one call of
+:func:`shanten.odds` in a thread of its own (the discards share their work; the C engine
+lets other threads run meanwhile), and each row is sent as soon as it is in; at most the
+server's ``odds_workers`` computations run at once, and a request beyond that gets a 503
+to try again. A client that goes away is noticed when the next row is sent; the
+computation then stops at its next row, and the request ends once it has.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import queue
 import re
 import threading
-from collections.abc import Iterator
+from collections.abc import Generator
 from dataclasses import dataclass
 from http import HTTPStatus
 from typing import Any, Final
 
 from shanten import options
-from shanten.discard_odds import HandOdds, odds, unseen_of
+from shanten.discard_odds import DiscardOdds, HandOdds, odds, unseen_of
 from shanten.efficiency import checked
 from shanten.errors import ShantenError
 from shanten.hand import position
@@ -129,27 +132,15 @@ def plan(request: OddsQuery) -> Plan:
     return Plan(rows)
 
 
-def row(request: OddsQuery, plan: Plan, discard: Tile | None) -> dict[str, Any]:
-    """One row: :func:`shanten.odds`'s row for ``discard`` (the hand's own odds for
-    None)."""
-    q = request.query
-    answer = odds(
-        q.hand,
-        melds=q.melds,
-        players=q.players,
-        count_melded_copies=q.count_melded_copies,
-        visible=q.visible,
-        draws=request.draws,
-        hand_changes=request.hand_changes,
-        shanten_back=request.shanten_back,
-        discards=None if discard is None else [discard],
-    )
-    one = answer if isinstance(answer, HandOdds) else answer[0]
+def row(result: DiscardOdds | HandOdds) -> dict[str, Any]:
+    """One row of the answer: a row of :func:`shanten.odds` (a :class:`HandOdds` for a
+    3n+1 hand, whose ``discard`` is null)."""
+    discard = result.discard if isinstance(result, DiscardOdds) else None
     return {
         "discard": None if discard is None else str(discard),
-        "shanten": one.shanten,
-        "tenpai": list(one.tenpai),
-        "win": list(one.win),
+        "shanten": result.shanten,
+        "tenpai": list(result.tenpai),
+        "win": list(result.win),
     }
 
 
@@ -157,8 +148,57 @@ def _line(data: dict[str, Any]) -> bytes:
     return json.dumps(data, ensure_ascii=False).encode() + b"\n"
 
 
-def _lines(request: OddsQuery, plan: Plan) -> Iterator[bytes]:
-    """The answer's lines; each row is computed when the connection asks for it."""
+class _Stopped(Exception):
+    """The answer's reader went away: the computation stops at its next row."""
+
+
+#: What the computing thread hands the answer: a row's line, then the last line.
+_Item = tuple[bool, bytes]
+
+
+def _compute(
+    request: OddsQuery, plan: Plan, items: queue.SimpleQueue[_Item], stop: threading.Event
+) -> None:
+    """Compute the rows in one call of :func:`shanten.odds` (the discards share their
+    work), putting each row's line on ``items`` as soon as it is in, then the last line
+    (``done``, or the error that ended it); stop at the next row once ``stop`` is set."""
+
+    def put(result: DiscardOdds | HandOdds) -> None:
+        if stop.is_set():
+            raise _Stopped
+        items.put((False, _line(row(result))))
+
+    q = request.query
+    last: dict[str, Any]
+    try:
+        odds(
+            q.hand,
+            melds=q.melds,
+            players=q.players,
+            count_melded_copies=q.count_melded_copies,
+            visible=q.visible,
+            draws=request.draws,
+            hand_changes=request.hand_changes,
+            shanten_back=request.shanten_back,
+            discards=None if plan.discards == (None,) else [d for d in plan.discards if d],
+            progress=put,
+        )
+    except _Stopped:
+        last = {"stopped": True}  # read by no one
+    except ShantenError as error:
+        last = {"error": {"type": type(error).__name__, "message": str(error)}}
+    except Exception:  # a bug: log it, end the answer without details
+        logger.exception("error while computing the odds of %r", q.hand[:80])
+        message = "internal error: the server log has the details"
+        last = {"error": {"type": "InternalError", "message": message}}
+    else:
+        last = {"done": True}
+    items.put((True, _line(last)))
+
+
+def _lines(request: OddsQuery, plan: Plan) -> Generator[bytes, None, None]:
+    """The answer's lines: the head, then each row as a thread computes it; closing
+    the answer stops that thread at its next row and waits for it."""
     yield _line(
         {
             "total": len(plan.discards),
@@ -167,19 +207,21 @@ def _lines(request: OddsQuery, plan: Plan) -> Iterator[bytes]:
             "shanten_back": request.shanten_back,
         }
     )
-    for discard in plan.discards:
-        try:
-            data = row(request, plan, discard)
-        except ShantenError as error:
-            yield _line({"error": {"type": type(error).__name__, "message": str(error)}})
-            return
-        except Exception:  # a bug: log it, end the answer without details
-            logger.exception("error while computing the odds of %r", request.query.hand[:80])
-            message = "internal error: the server log has the details"
-            yield _line({"error": {"type": "InternalError", "message": message}})
-            return
-        yield _line(data)
-    yield _line({"done": True})
+    items: queue.SimpleQueue[_Item] = queue.SimpleQueue()
+    stop = threading.Event()
+    worker = threading.Thread(
+        target=_compute, args=(request, plan, items, stop), name="odds", daemon=True
+    )
+    worker.start()
+    try:
+        while True:
+            last, line = items.get()
+            yield line
+            if last:
+                return
+    finally:
+        stop.set()
+        worker.join()
 
 
 def odds_response(raw: str, slots: threading.BoundedSemaphore, workers: int) -> Response:
