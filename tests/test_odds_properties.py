@@ -201,6 +201,41 @@ def test_jobs_never_change_the_answer() -> None:
         assert shanten.odds(hand, hand_changes=True, shanten_back=True) == one
 
 
+def test_progress_gets_each_row_as_it_comes_in_the_order_asked() -> None:
+    """``progress`` gets every row once, in the order of ``discards`` (tile order without
+    it), equal to the rows returned; a 3n+1 hand's one row too."""
+    hand = "23489m6799p22567s"
+    seen: list[Any] = []
+    rows: Any = shanten.odds(hand, draws=3, progress=seen.append)
+    assert [str(row.discard) for row in seen] == sorted(
+        (str(row.discard) for row in rows), key=lambda name: shanten.Tile(name).index
+    )
+    assert set(seen) == set(rows)
+    seen.clear()
+    some: Any = shanten.odds(hand, draws=3, discards=["9p", "2m", "9p"], progress=seen.append)
+    assert [str(row.discard) for row in seen] == ["9p", "2m"] and set(seen) == set(some)
+    seen.clear()
+    alone = shanten.odds("123m456p789s1122z", draws=3, progress=seen.append)
+    assert seen == [alone]
+
+
+class Enough(Exception):
+    pass
+
+
+def test_an_exception_in_progress_stops_the_odds() -> None:
+    seen: list[Any] = []
+
+    def enough(row: Any) -> None:
+        seen.append(row)
+        if len(seen) == 2:
+            raise Enough
+
+    with pytest.raises(Enough):
+        shanten.odds("23489m6799p22567s", draws=3, progress=enough)
+    assert len(seen) == 2
+
+
 @pytest.mark.parametrize("option", ["hand_changes", "shanten_back"])
 def test_bad_switch(option: str) -> None:
     with pytest.raises(shanten.RuleError, match=option):
