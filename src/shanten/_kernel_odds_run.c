@@ -31,13 +31,13 @@ odds_budget(int best, int extra, int r0)
 typedef struct {
     OddsGraph *graphs;  /* per start */
     OddsStatus *status; /* per start, once solved */
+    uint8_t *solved;    /* per start: its curves are in */
     int wall, draws, ahead;
     double *curves;
-    int built;  /* graphs published */
-    int closed; /* no more will be */
-    int next;   /* the next graph to solve */
-    int stopped; /* take no more */
-    uint8_t *solved; /* per start: its curves are in */
+    int built;    /* graphs published */
+    int closed;   /* no more will be */
+    int next;     /* the next graph to solve */
+    int stopped;  /* take no more */
     int threaded; /* the lock and the condition are set up */
 #if ODDS_THREADS
     pthread_mutex_t lock;
@@ -266,6 +266,7 @@ odds_run(const Rules *rules, int closed, int count, const uint8_t *starts,
     if (q.threaded) {
         pthread_cond_destroy(&q.published);
         pthread_mutex_destroy(&q.lock);
+        q.threaded = 0; /* one thread from here: no lock */
     }
 #endif
     if (status != ODDS_STOPPED && !odds_report(&q, report))
