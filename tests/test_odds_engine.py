@@ -194,9 +194,8 @@ def test_past_the_limit_the_starts_before_it_are_answered_on_any_threads(threads
     assert reported == [(0, alone), (1, alone)]
 
 
-def discards_of(hand: str) -> list[bytes]:
-    """The 3n+1 starts of a 3n+2 hand, one per distinct discard."""
-    counts = counts_of(parse_tiles(hand))
+def discards_of(counts: list[int]) -> list[bytes]:
+    """The 3n+1 starts of a 3n+2 hand (its counts), one per distinct discard."""
     starts = []
     for tile in range(34):
         if counts[tile]:
@@ -209,7 +208,7 @@ def discards_of(hand: str) -> list[bytes]:
 @pytest.mark.parametrize("threads", [1, 2, 5])
 def test_progress_gets_each_answer_in_order_as_it_comes(threads: int) -> None:
     hand = "1346m5p1235688s77z"  # 2-shanten
-    starts = discards_of(hand)
+    starts = discards_of(counts_of(parse_tiles(hand)))
     unseen = bytes(4 - c for c in counts_of(parse_tiles(hand)))
     args = (4, True, unseen, 8, True, True, 3, 250_000, 64 << 20, threads)
     reported: list[tuple[int, Any]] = []
@@ -224,7 +223,7 @@ class Stop(Exception):
 @pytest.mark.parametrize("threads", [1, 2, 5])
 def test_an_exception_in_progress_stops_the_run_and_is_raised(threads: int) -> None:
     hand = "1346m5p1235688s77z"
-    starts = discards_of(hand)
+    starts = discards_of(counts_of(parse_tiles(hand)))
     unseen = bytes(4 - c for c in counts_of(parse_tiles(hand)))
     args = (4, True, unseen, 8, True, True, 3, 250_000, 64 << 20, threads)
     reported: list[int] = []
@@ -256,12 +255,7 @@ def test_starts_answered_together_equal_each_start_alone(players: int) -> None:
         unseen[extra] -= 1
         if shanten.shanten(hand, melds=melds, players=players) > 2:
             continue
-        starts = []
-        for tile in range(34):
-            if hand[tile]:
-                start = list(hand)
-                start[tile] -= 1
-                starts.append(bytes(start))
+        starts = discards_of(hand)
         hand_changes, shanten_back = rng.choice(SWITCHES)
         best = shanten.shanten(hand, melds=melds, players=players) + 1
         args = (players, not melds, bytes(unseen), 8, hand_changes, shanten_back, best, 250_000)
