@@ -11,8 +11,9 @@ dynamic programme. The ratio is what one graph shared by all rows, as mahjong-cp
 builds, would save at most; sharing is what the exact wall of each row rules out.
 
 The graphs are the plain engine's (``shanten.odds_engine.Graph``), which the kernel's
-equal hand for hand; ``--hands`` per family (13 by default; 3-shanten with the switches
-on takes about a minute a hand).
+equal hand for hand; ``--hands`` per family (13 by default), ``--family`` and
+``--switches`` to run some only: 3-shanten with the switches on takes about three
+minutes a hand, the rest seconds.
 """
 
 from __future__ import annotations
@@ -57,6 +58,8 @@ def overlap(hand: str, switches: bool) -> tuple[int, int, int, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=13, help="hands per family")
+    parser.add_argument("--family", choices=["1-shanten", "2-shanten", "3-shanten"])
+    parser.add_argument("--switches", choices=["off", "on"])
     args = parser.parse_args()
     print(
         "| family | switches | hands | rows' hands ÷ distinct (median, max) |"
@@ -64,9 +67,11 @@ def main() -> None:
     )
     print("|---|---|---|---|---|")
     for family, hands in deal_hands(13).items():
-        if family == "5-shanten":
+        if family == "5-shanten" or args.family not in (None, family):
             continue
         for switches in (False, True):
+            if args.switches not in (None, "on" if switches else "off"):
+                continue
             found = [overlap(hand, switches) for hand in hands[: args.hands]]
             by_hands = [a / b for a, b, _, _ in found]
             by_draws = [c / d for _, _, c, d in found]
