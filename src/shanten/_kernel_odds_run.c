@@ -94,21 +94,6 @@ odds_take(OddsQueue *q)
     return q->next < q->built && !q->stopped ? q->next++ : -1;
 }
 
-/* A thread that solves graphs until none is left. */
-static void *
-odds_worker(void *queue)
-{
-    OddsQueue *q = queue;
-    odds_lock(q);
-    for (int i; (i = odds_take(q)) >= 0;) {
-        odds_unlock(q);
-        odds_solve_one(q, i);
-        odds_lock(q);
-    }
-    odds_unlock(q);
-    return NULL;
-}
-
 /* Where the answers go as they come: report(context, i) once start i's curves are in,
  * for every start in order while they succeed; it returns 0 to stop the run. */
 typedef struct {
@@ -134,6 +119,32 @@ odds_report(OddsQueue *q, OddsReport *r)
             return 0;
         r->reported++;
     }
+}
+
+/* Solves graphs until none is left; with a report (the builder's), reports the answers
+ * in after each, and stops the queue when the report says so: 0 then. */
+static int
+odds_solve_rest(OddsQueue *q, OddsReport *report)
+{
+    int go_on = 1;
+    odds_lock(q);
+    for (int i; go_on && (i = odds_take(q)) >= 0;) {
+        odds_unlock(q);
+        odds_solve_one(q, i);
+        go_on = report == NULL || odds_report(q, report);
+        odds_lock(q);
+        q->stopped |= !go_on;
+    }
+    odds_unlock(q);
+    return go_on;
+}
+
+/* A thread that solves graphs until none is left. */
+static void *
+odds_worker(void *queue)
+{
+    odds_solve_rest(queue, NULL);
+    return NULL;
 }
 
 /* The curves of `count` start hands (3n+1, each fits the rules) into curves, 2 * (draws
@@ -247,19 +258,8 @@ odds_run(const Rules *rules, int closed, int count, const uint8_t *starts,
 #endif
     odds_unlock(&q);
     /* what is left: solve in turn with the others, reporting as the answers come */
-    odds_lock(&q);
-    for (int i; (i = odds_take(&q)) >= 0;) {
-        odds_unlock(&q);
-        odds_solve_one(&q, i);
-        if (!odds_report(&q, report)) {
-            odds_lock(&q);
-            q.stopped = 1;
-            status = ODDS_STOPPED;
-            break;
-        }
-        odds_lock(&q);
-    }
-    odds_unlock(&q);
+    if (!odds_solve_rest(&q, report))
+        status = ODDS_STOPPED;
 #if ODDS_THREADS
     for (int w = 0; w < workers; w++)
         pthread_join(worker[w], NULL);

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from shanten import options
 from shanten.efficiency import VisibleLike, seen_of
@@ -63,6 +64,10 @@ class DiscardOdds:
     shanten: int
     tenpai: tuple[float, ...]
     win: tuple[float, ...]
+
+
+#: A row of the answer, made from a start's curves.
+Row = TypeVar("Row", DiscardOdds, HandOdds)
 
 
 def odds(
@@ -117,13 +122,18 @@ def odds(
                 "tiles, and its next move is a draw"
             )
         _within_reach(pos, distance, rules)
-
-        def whole(_: int, curves: Curves) -> HandOdds:
-            return HandOdds(distance - 1, *curves)
-
-        report = None if progress is None else lambda i, curves: progress(whole(i, curves))
-        (curves,) = _curves(pos, [pos.counts], unseen, count, rules, distance, threads, report)
-        return whole(0, curves)
+        (whole,) = _solve(
+            pos,
+            [pos.counts],
+            unseen,
+            count,
+            rules,
+            distance,
+            threads,
+            lambda _, curves: HandOdds(distance - 1, *curves),
+            progress,
+        )
+        return whole
     table = _table(pos, visible)
     order = {row.discard: place for place, row in enumerate(table)}
     after = {row.discard.index: row.shanten for row in table}
@@ -140,11 +150,8 @@ def odds(
     def row(i: int, curves: Curves) -> DiscardOdds:
         return DiscardOdds(Tile(wanted[i]), after[wanted[i]], *curves)
 
-    report = None if progress is None else lambda i, curves: progress(row(i, curves))
-    answers = _curves(
-        pos, [starts[tile] for tile in wanted], unseen, count, rules, best, threads, report
-    )
-    rows = [row(i, curves) for i, curves in enumerate(answers)]
+    starting = [starts[tile] for tile in wanted]
+    rows = _solve(pos, starting, unseen, count, rules, best, threads, row, progress)
     rows.sort(key=lambda row: (-_rounded(row.win), -_rounded(row.tenpai), order[row.discard]))
     return tuple(rows)
 
@@ -179,20 +186,29 @@ def _wanted(
     return list(wanted)
 
 
-def _curves(
+def _solve(
     pos: Position,
     starts: list[tuple[int, ...]],
     unseen: list[int],
     draws: int,
     rules: Rules,
     best: int,
-    threads: int = 1,
-    report: Callable[[int, Curves], object] | None = None,
-) -> list[Curves]:
-    """(tenpai, win) curves of 3n+1 start hands whose swap budget counts from ``best``:
-    the kernel's engine where it is built and the melds cap no tile (one call, the
-    starts sharing the hands they meet, on up to ``threads`` threads), else the plain
-    one. ``report(i, curves)`` gets each start's curves in order as they come."""
+    threads: int,
+    row: Callable[[int, Curves], Row],
+    progress: Callable[[Row], object] | None,
+) -> list[Row]:
+    """The rows of 3n+1 start hands whose swap budget counts from ``best``, each made by
+    ``row(i, (tenpai, win))`` from start i's curves and handed to ``progress`` in order as
+    it comes: on the kernel's engine where it is built and the melds cap no tile (one
+    call, the starts sharing the hands they meet, on up to ``threads`` threads), else on
+    the plain one."""
+    rows: list[Row] = []
+
+    def made(i: int, curves: Curves) -> None:
+        rows.append(row(i, curves))
+        if progress is not None:
+            progress(rows[-1])
+
     limit = max_states(draws)
     kernel = installed() if accelerated and not pos.capped else None
     if kernel is not None:
@@ -209,20 +225,17 @@ def _curves(
             limit,
             STORE_BYTES,
             threads,
-            None if report is None else lambda i, answer: report(i, answer[:2]),
+            None if progress is None else lambda i, answer: made(i, answer[:2]),
         )
-        curves = []
-        for start, (tenpai, win, _states) in zip(starts, answers, strict=False):
+        for i, (start, (tenpai, win, _states)) in enumerate(zip(starts, answers, strict=False)):
             if tenpai is None:
                 raise _too_many(start, limit)
-            curves.append((tenpai, win))
-        return curves
-    curves = []
+            if progress is None:  # else made as they came
+                made(i, (tenpai, win))
+        return rows
     for i, start in enumerate(starts):
-        curves.append(_plain_curves(pos, start, unseen, draws, rules, best, limit))
-        if report is not None:
-            report(i, curves[-1])
-    return curves
+        made(i, _plain_curves(pos, start, unseen, draws, rules, best, limit))
+    return rows
 
 
 def _plain_curves(
