@@ -180,7 +180,9 @@ def _compute(
             draws=request.draws,
             hand_changes=request.hand_changes,
             shanten_back=request.shanten_back,
-            discards=None if plan.discards == (None,) else [d for d in plan.discards if d],
+            discards=None
+            if plan.discards == (None,)
+            else [d for d in plan.discards if d is not None],
             progress=put,
         )
     except _Stopped:
