@@ -43,13 +43,13 @@ class OptionalBuildExt(build_ext):
 setup(
     ext_modules=[
         Extension(
-            "shanten._kernel",
-            ["src/shanten/_kernel.c"],
+            "shanten._kernel._c",
+            ["src/shanten/_kernel/module.c"],
             # included by _kernel.c
             depends=[
-                "src/shanten/_kernel_odds_graph.c",
-                "src/shanten/_kernel_odds.c",
-                "src/shanten/_kernel_odds_run.c",
+                "src/shanten/_kernel/odds_graph.c",
+                "src/shanten/_kernel/odds.c",
+                "src/shanten/_kernel/odds_run.c",
             ],
         )
     ],

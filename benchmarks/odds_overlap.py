@@ -10,7 +10,7 @@ hand's draws the player may keep or that succeed), whose number sets the work of
 dynamic programme. The ratio is what one graph shared by all rows, as mahjong-cpp
 builds, would save at most; sharing is what the exact wall of each row rules out.
 
-The graphs are the plain engine's (``shanten.odds_engine.Graph``), which the kernel's
+The graphs are the plain engine's (``shanten._native.odds.Graph``), which the kernel's
 equal hand for hand; ``--hands`` per family (13 by default), ``--family`` and
 ``--switches`` to run some only: 3-shanten with the switches on takes about three
 minutes a hand, the rest seconds.
@@ -23,9 +23,9 @@ import statistics
 
 from odds import deal_hands
 
+from shanten._native.odds import Graph, Rules, distance_of
 from shanten.hand import position
 from shanten.notation import counts_of, parse_tiles
-from shanten.odds_engine import Graph, Rules, distance_of
 
 
 def overlap(hand: str, switches: bool) -> tuple[int, int, int, int]:

@@ -327,7 +327,7 @@ def startup(repeat: int) -> tuple[str, dict[str, Any]]:
     few = max(3, repeat // 3)
     cold = processes({"cold": command}, few, {**env, "SHANTEN_CACHE_DIR": "off"})["cold"]
     plain = processes({"plain": command}, few, {**env, "SHANTEN_PURE": "1"})["plain"]
-    build = measure({"build": shanten.tables.build}, 3)["build"]
+    build = measure({"build": shanten.tables.transform.build}, 3)["build"]
     memory = fresh(_MEMORY)
     plain_batch = fresh(_PLAIN_BATCH, SHANTEN_PURE="1")["seconds_per_hand"]
     ratio = times["shanten"] / times["numpy"]
@@ -342,7 +342,7 @@ def startup(repeat: int) -> tuple[str, dict[str, Any]]:
         ["`shanten HAND` with the disk cache off (tables built in the process)", f"{cold:.3f} s"],
         ["`shanten HAND` on the plain Python path (`SHANTEN_PURE=1`)", f"{plain:.3f} s"],
         [
-            "`shanten.tables.build()`: every distance table from scratch (best of 3)",
+            "`shanten.tables.transform.build()`: every distance table from scratch (best of 3)",
             f"{build:.3f} s",
         ],
         [

@@ -19,7 +19,7 @@ os.environ.setdefault("SHANTEN_CACHE_DIR", _DIRECTORY)
 
 
 def pytest_sessionstart() -> None:
-    from shanten.lookup import stored
+    from shanten.tables.classes import stored
 
     stored()
 

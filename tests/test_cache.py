@@ -31,8 +31,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from shanten import cache
-from shanten.cache import FORMAT_VERSION, cache_dir, cached_arrays
+from shanten.tables import cache
+from shanten.tables.cache import FORMAT_VERSION, cache_dir, cached_arrays
 
 NAME = "demo"
 KEY = "1.0+abc"

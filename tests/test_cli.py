@@ -10,7 +10,7 @@ import sys
 import pytest
 
 import shanten
-from shanten.cli import WIDTH, main
+from shanten.cli.command import WIDTH, main
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:

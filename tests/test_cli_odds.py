@@ -12,7 +12,7 @@ import pytest
 
 import shanten
 import shanten.discard_odds
-from shanten.cli import WIDTH, main
+from shanten.cli.command import WIDTH, main
 from shanten.display import widest
 from shanten.report import report
 from test_cli_text import ROW_EN, ROW_JA, assert_in_line, blocks

@@ -13,7 +13,7 @@ from unicodedata import east_asian_width
 
 import pytest
 
-from shanten.cli import COMMANDS, WIDTH, main
+from shanten.cli.command import COMMANDS, WIDTH, main
 from shanten.report import report
 
 HAND = "23489m6799p22567s"

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from shanten.cli import main
-from shanten.cli_review_output import Chosen, make_output
+from shanten.cli.command import main
+from shanten.cli.review_output import Chosen, make_output
 from shanten.display import widest
 from shanten.games.review import GameReview, review
 

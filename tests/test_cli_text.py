@@ -13,8 +13,8 @@ from typing import Literal
 import pytest
 
 import shanten
-from shanten.cli import WIDTH, main
-from shanten.cli_text import as_text
+from shanten.cli.command import WIDTH, main
+from shanten.cli.text import as_text
 from shanten.report import report
 
 LANGS = ("en", "ja")

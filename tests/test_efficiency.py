@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from shanten import HandError, Meld, RuleError, Tile, batch, discards, shanten, ukeire
+from shanten._native.forms import seven_pairs_distance, standard_distance, thirteen_orphans_distance
 from shanten.efficiency import FormView, GoodShape, good_shape
-from shanten.forms import seven_pairs_distance, standard_distance, thirteen_orphans_distance
 from shanten.hand import Position, position
 
 MELD_CHOICES = (

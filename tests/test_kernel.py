@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 import shanten
 from shanten import analysis, efficiency
 from shanten.hand import VALID_SIZES
-from shanten.lookup import NO_CLASS, class_ids, closed_tables, kernel_parts
-from shanten.tables import Kind, table
+from shanten.tables.classes import NO_CLASS, class_ids, closed_tables, kernel_parts
+from shanten.tables.transform import Kind, table
 
 pytestmark = pytest.mark.skipif(not shanten.accelerated, reason="the C kernel is not in use")
 
@@ -331,7 +331,7 @@ def bad_copy(players: int, part: int, field: int, value: int) -> list[Any]:
 def test_the_kernel_refuses_a_table_entry_out_of_range(
     field: int, value: int, message: str
 ) -> None:
-    from shanten.kernel import kernel
+    from shanten._kernel.engine import kernel
 
     assert kernel is not None
     with pytest.raises(ValueError, match=message):
@@ -340,7 +340,7 @@ def test_the_kernel_refuses_a_table_entry_out_of_range(
 
 
 def test_the_kernel_refuses_tables_of_the_wrong_size() -> None:
-    from shanten.kernel import kernel
+    from shanten._kernel.engine import kernel
 
     assert kernel is not None
     parts: list[list[Any]] = [list(p) for p in kernel_parts(3)]
@@ -360,8 +360,8 @@ def test_the_kernel_refuses_tables_of_the_wrong_size() -> None:
     ],
 )
 def test_the_kernel_refuses_words_that_are_not_the_ids(value: int | None, message: str) -> None:
-    from shanten.kernel import installed_words
-    from shanten.lookup import kernel_words
+    from shanten._kernel.engine import installed_words
+    from shanten.tables.classes import kernel_words
 
     kernel = installed_words()
     words = list(kernel_words(4))

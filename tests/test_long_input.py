@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 import shanten
-from shanten import Hand, HandError, Meld, MeldError, NotationError, ShantenError, Tile, cli
+from shanten import Hand, HandError, Meld, MeldError, NotationError, ShantenError, Tile
+from shanten.cli import command as cli
 from shanten.errors import EXCERPT, QUOTE_LIMIT, described, quoted
 from shanten.notation import parse_tiles
 

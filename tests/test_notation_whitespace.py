@@ -9,7 +9,8 @@ import json
 import pytest
 
 import shanten
-from shanten import Hand, Meld, NotationError, Tile, cli
+from shanten import Hand, Meld, NotationError, Tile
+from shanten.cli import command as cli
 from shanten.notation import parse_tiles
 from shanten.web import server as web
 

@@ -1,4 +1,4 @@
-"""The kernel's odds engine against the plain one (shanten.odds_engine): the same
+"""The kernel's odds engine against the plain one (shanten._native.odds): the same
 graph, the same curves, and the kernel's own refusals.
 
 The plain engine is the reference; the model itself is proven against the exact process
@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 
 import shanten
-from shanten import kernel
+from shanten._kernel import engine as kernel
+from shanten._native.odds import Graph, Rules, Solution, distance_of
 from shanten.discard_odds import max_states
 from shanten.hand import position
 from shanten.notation import counts_of, parse_tiles
-from shanten.odds_engine import Graph, Rules, Solution, distance_of
 
 pytestmark = pytest.mark.skipif(not shanten.accelerated, reason="the C kernel is not in use")
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from shanten._native.odds import Graph, Rules, Solution, distance_of
 from shanten.hand import position
 from shanten.notation import counts_of, parse_tiles
-from shanten.odds_engine import Graph, Rules, Solution, distance_of
 
 
 def graph_of(hand: str, rules: Rules | None = None) -> tuple[Graph, int]:

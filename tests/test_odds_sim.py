@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 import shanten
-from shanten.odds_engine import solve
+from shanten._native.odds import solve
 
 MJLOG = Path(__file__).resolve().parents[2] / "shared" / "testdata" / "tenhou" / "mjlog"
 Counts = tuple[int, ...]

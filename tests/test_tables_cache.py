@@ -76,8 +76,8 @@ def test_a_damaged_cache_is_rebuilt_with_one_line(tmp_path: Path, damage: str, r
 
 def test_a_stale_cache_is_rebuilt(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # a valid file written under another key, found under this key's name
-    from shanten.cache import cached_arrays
-    from shanten.lookup import _generate
+    from shanten.tables.cache import cached_arrays
+    from shanten.tables.classes import _generate
 
     assert run(tmp_path).stdout == ANSWER
     path = cache_file(tmp_path)

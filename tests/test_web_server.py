@@ -19,7 +19,7 @@ from urllib.parse import quote, urlencode
 import pytest
 
 import shanten
-from shanten import cli
+from shanten.cli import command as cli
 from shanten.report import report
 from shanten.web import server as web
 from shanten.web.server import MAX_INPUT, parse_query

@@ -2,6 +2,6 @@
 
 import sys
 
-from shanten.cli import main
+from shanten.cli.command import main
 
 sys.exit(main())

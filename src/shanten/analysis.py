@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from shanten.forms import (
+from shanten._native.forms import (
     Form,
     Witness,
     seven_pairs_distance,

@@ -40,12 +40,12 @@ from typing import Final, Literal, NoReturn
 import numpy as np
 import numpy.typing as npt
 
-from shanten import kernel as binding
 from shanten import options
+from shanten._kernel import engine as binding
+from shanten._native.forms import seven_pairs_distance, standard_distance, thirteen_orphans_distance
 from shanten.analysis import distance
 from shanten.efficiency import ukeire as reference_ukeire
 from shanten.errors import HandError, ShantenError
-from shanten.forms import seven_pairs_distance, standard_distance, thirteen_orphans_distance
 from shanten.hand import Hand, Position, position
 from shanten.tiles import NUM_TILES
 

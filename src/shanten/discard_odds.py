@@ -3,7 +3,7 @@ winning by self-draw (和了確率) within each number of draws, per discard.
 
 :func:`odds` answers a 3n+2 hand with one :class:`DiscardOdds` row per distinct discard,
 best first, and a 3n+1 hand with one :class:`HandOdds`. The model and its one
-approximation are in ``docs/odds.md``; the engine is :mod:`shanten.odds_engine`.
+approximation are in ``docs/odds.md``; the engine is :mod:`shanten._native.odds`.
 
 >>> rows = odds("123m456p789s1122z3z", draws=3)
 >>> [(str(row.discard), row.shanten) for row in rows][:2]
@@ -22,12 +22,8 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from shanten import options
-from shanten.efficiency import VisibleLike, seen_of
-from shanten.efficiency_results import Discard
-from shanten.errors import HandError, RuleError
-from shanten.hand import Hand, HandLike, MeldLike, Position, position
-from shanten.kernel import accelerated, discards, installed
-from shanten.odds_engine import (
+from shanten._kernel.engine import accelerated, discards, installed
+from shanten._native.odds import (
     MAX_STATES,
     MAX_VALUES_BYTES,
     Graph,
@@ -36,6 +32,10 @@ from shanten.odds_engine import (
     TooManyStates,
     distance_of,
 )
+from shanten.efficiency import VisibleLike, seen_of
+from shanten.errors import HandError, RuleError
+from shanten.hand import Hand, HandLike, MeldLike, Position, position
+from shanten.results import Discard
 from shanten.tiles import NUM_TILES, SANMA_ABSENT, Tile
 
 __all__ = ["DiscardOdds", "HandOdds", "odds"]
@@ -284,9 +284,9 @@ def _within_reach(pos: Position, best: int, rules: Rules) -> None:
 
 
 def max_states(draws: int) -> int:
-    """The most hands one start hand may explore: :data:`~shanten.odds_engine.MAX_STATES`,
+    """The most hands one start hand may explore: :data:`~shanten._native.odds.MAX_STATES`,
     fewer where the values of ``draws + 1`` draws per hand, for both objectives, would
-    pass :data:`~shanten.odds_engine.MAX_VALUES_BYTES`.
+    pass :data:`~shanten._native.odds.MAX_VALUES_BYTES`.
 
     >>> max_states(17), max_states(120)
     (250000, 69327)

@@ -27,16 +27,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from shanten import options
-from shanten.effective import (
+from shanten._native.effective import (
     Effective,
     closed_after_each_discard,
     effective,
     standard_after_each_discard,
 )
-from shanten.efficiency_results import Discard, GoodShape, Ukeire, tenhou_key
 from shanten.errors import HandError
 from shanten.hand import HandLike, MeldLike, Position, position
 from shanten.options import Flag, FormView, PlayersLike
+from shanten.results import Discard, GoodShape, Ukeire, tenhou_key
 from shanten.tiles import NUM_TILES, TILES, tile_name
 
 __all__ = ["Discard", "FormView", "GoodShape", "Ukeire", "discards", "good_shape", "ukeire"]
@@ -147,7 +147,7 @@ def discards_of(
     counts = list(pos.counts)
     standard = None
     if form in ("all", "standard") and not pos.capped:
-        from shanten.efficiency_tables import efficiency_tables
+        from shanten._native.efficiency_tables import efficiency_tables
 
         standard = standard_after_each_discard(counts, efficiency_tables(pos.players))
     closed_after = closed_after_each_discard(counts) if pos.closed else {}

@@ -18,10 +18,10 @@ from collections.abc import Iterable
 from typing import Any
 
 from shanten import options as rules
+from shanten._kernel.engine import discards, ukeire
 from shanten.analysis import calculate
 from shanten.efficiency import Discard, Ukeire, VisibleLike, _visible_counts
 from shanten.hand import HandLike, MeldLike, position
-from shanten.kernel import discards, ukeire
 from shanten.notation import format_counts, format_unicode
 from shanten.wins import decompositions, waits
 

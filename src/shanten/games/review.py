@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Final
 
-from shanten.efficiency_results import Discard as TableRow
+from shanten._kernel.engine import accelerated, discards, installed, shanten
 from shanten.errors import ShantenError
 from shanten.games.events import (
     CODE_KIND,
@@ -32,7 +32,7 @@ from shanten.games.events import (
 from shanten.games.replay import Replay
 from shanten.games.source import Format, RecordSource, detect, read_source
 from shanten.games.summary import PlayerReview, summarise
-from shanten.kernel import accelerated, discards, installed, shanten
+from shanten.results import Discard as TableRow
 from shanten.tiles import TILE_NAMES, TILES, Tile
 
 __all__ = ["DiscardReview", "GameReview", "review"]

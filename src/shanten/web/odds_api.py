@@ -34,11 +34,11 @@ from http import HTTPStatus
 from typing import Any, Final
 
 from shanten import options
+from shanten._kernel.engine import discards
 from shanten.discard_odds import DiscardOdds, HandOdds, odds, unseen_of
 from shanten.efficiency import checked
 from shanten.errors import ShantenError
 from shanten.hand import position
-from shanten.kernel import discards
 from shanten.tiles import Tile
 from shanten.web.protocol import Response, Stream, error_body
 from shanten.web.query import BadRequest, Query, parse_flag, parse_query

@@ -16,8 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from shanten.errors import HandError
-from shanten.forms import (
+from shanten._native.forms import (
     _combine,
     closed_form_counts,
     part_distances,
@@ -25,13 +24,14 @@ from shanten.forms import (
     seven_pairs_formula,
     thirteen_orphans_formula,
 )
+from shanten.errors import HandError
 from shanten.hand import Position
 from shanten.options import FormView
-from shanten.tables import target_index
+from shanten.tables.transform import target_index
 from shanten.tiles import NUM_TILES, TERMINALS_AND_HONOURS
 
 if TYPE_CHECKING:
-    from shanten.efficiency_tables import EfficiencyTables, PartTables
+    from shanten._native.efficiency_tables import EfficiencyTables, PartTables
 
 __all__ = ["Effective", "closed_after_each_discard", "effective", "standard_after_each_discard"]
 
@@ -209,7 +209,7 @@ def effective(
         elif pos.capped:
             standard = _standard_capped(_with_counts(pos, counts))
         else:
-            from shanten.efficiency_tables import efficiency_tables
+            from shanten._native.efficiency_tables import efficiency_tables
 
             standard = _standard(counts, pos.players, efficiency_tables(pos.players))
         if form == "standard" or not closed:

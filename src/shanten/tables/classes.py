@@ -2,7 +2,7 @@
 
 The 405,350 suit shapes of at most 14 tiles have only 126 distinct distance vectors (one
 distance per target of x sets and y pairs), the honour shapes 55, 3-player manzu shapes
-10. Combining two parts' vectors by the min-plus product of :mod:`shanten.forms` again
+10. Combining two parts' vectors by the min-plus product of :mod:`shanten._native.forms` again
 gives few distinct vectors (180 for two suits, still 180 for three), so the standard
 form of a whole hand is a chain of small table lookups. For each part p, with the other
 three parts a, b, c:
@@ -11,8 +11,8 @@ three parts a, b, c:
     rest class x class of p x sets -> distance of the hand to that many sets and a pair
 
 A part's class is its base-5 code's entry in the class ids. Every table here is made
-from :mod:`shanten.tables` by numpy, stored once in the user's cache directory
-(:mod:`shanten.cache`) and memory-mapped by later processes.
+from :mod:`shanten.tables.transform` by numpy, stored once in the user's cache directory
+(:mod:`shanten.tables.cache`) and memory-mapped by later processes.
 
 >>> [len(class_ids(kind)[1]) for kind in ("suit", "honour", "sanma_manzu")]
 [126, 55, 10]
@@ -29,9 +29,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from shanten.cache import cached_arrays
-from shanten.forms import parts, seven_pairs_formula, thirteen_orphans_formula
-from shanten.tables import INF, TARGETS, Kind, build_table, generate_complete_shapes
+from shanten._native.forms import parts, seven_pairs_formula, thirteen_orphans_formula
+from shanten.tables.cache import cached_arrays
+from shanten.tables.transform import INF, TARGETS, Kind, build_table, generate_complete_shapes
 
 __all__ = [
     "NO_CLASS",
@@ -133,7 +133,7 @@ def class_ids_array(kind: Kind) -> npt.NDArray[np.uint8]:
 
 
 def _generate() -> dict[str, npt.NDArray[Any]]:
-    """Every table :mod:`shanten.lookup` serves, made afresh (about half a second)."""
+    """Every table :mod:`shanten.tables.classes` serves, made afresh (about half a second)."""
     arrays: dict[str, npt.NDArray[Any]] = {}
     for kind in _KINDS:
         arrays[f"{kind}.ids"], arrays[f"{kind}.vectors"] = _generate_class_ids(kind)
@@ -151,7 +151,8 @@ def _generate() -> dict[str, npt.NDArray[Any]]:
 def _cache_key() -> str:
     """The package version and a hash of the modules that generate the tables: a cache
     written by other code is stale."""
-    from shanten import __version__, tables
+    from shanten import __version__
+    from shanten.tables import transform as tables
 
     digest = hashlib.sha256()
     for module in (tables, sys.modules[__name__]):
@@ -161,7 +162,7 @@ def _cache_key() -> str:
 
 @functools.cache
 def stored() -> dict[str, npt.NDArray[Any]]:
-    """The tables, from the on-disk cache (:mod:`shanten.cache`) or made and cached."""
+    """The tables, from the on-disk cache (:mod:`shanten.tables.cache`) or made and cached."""
     return cached_arrays("tables", _generate, key=_cache_key())
 
 
@@ -185,7 +186,7 @@ def kernel_words(players: int) -> tuple[npt.NDArray[np.uint32], ...]:
 
 def complete_shapes(kind: Kind) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
     """Every complete shape of ``kind`` and its target column, from the stored tables
-    (see :func:`shanten.tables.generate_complete_shapes`)."""
+    (see :func:`shanten.tables.transform.generate_complete_shapes`)."""
     arrays = stored()
     return arrays[f"{kind}.complete"], arrays[f"{kind}.targets"]
 

@@ -1602,7 +1602,7 @@ static PyGetSetDef verb_getset[] = {
 
 static PyTypeObject VerbType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "shanten._kernel.Verb",
+    .tp_name = "shanten._kernel._c.Verb",
     .tp_basicsize = sizeof(Verb),
     .tp_dealloc = verb_dealloc,
     .tp_vectorcall_offset = offsetof(Verb, vectorcall),
@@ -1624,9 +1624,9 @@ static PyTypeObject VerbType = {
 /* ---------------------------------------------------------------------------------- */
 /* The discard odds                                                                    */
 
-#include "_kernel_odds_graph.c"
-#include "_kernel_odds.c"
-#include "_kernel_odds_run.c"
+#include "odds_graph.c"
+#include "odds.c"
+#include "odds_run.c"
 
 /* ---------------------------------------------------------------------------------- */
 
@@ -1647,14 +1647,14 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module_def = {
     PyModuleDef_HEAD_INIT,
-    .m_name = "shanten._kernel",
+    .m_name = "shanten._kernel._c",
     .m_doc = "The C kernel of shanten: table lookups for the hot paths.",
     .m_size = -1,
     .m_methods = methods,
 };
 
 PyMODINIT_FUNC
-PyInit__kernel(void)
+PyInit__c(void)
 {
     static const int orphans[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
     for (int i = 0; i < 13; i++)

@@ -7,7 +7,7 @@ part p it is r - 1 exactly when some split that attains r gives part p a target 
 distance the draw lowers. So, per part p:
 
 * the *rest* class: the other three parts combined (min-plus, as in
-  :mod:`shanten.lookup`), found by two class-pair lookups;
+  :mod:`shanten.tables.classes`), found by two class-pair lookups;
 * ``optimal[(rest * n + c) * 5 + m]``: the targets of part p (10-bit mask) that some
   optimal split for m sets and a pair gives part p, with r itself in the bits above 10;
 * ``improves[c * n + c2]``: the targets whose distance class ``c2`` lowers from class
@@ -29,13 +29,13 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from shanten.forms import parts
-from shanten.lookup import (
+from shanten._native.forms import parts
+from shanten.tables.classes import (
     _combine_classes,
     class_ids,
     unique_vectors,
 )
-from shanten.tables import TARGETS, Kind
+from shanten.tables.transform import TARGETS, Kind
 
 __all__ = ["EfficiencyTables", "PartTables", "efficiency_tables"]
 

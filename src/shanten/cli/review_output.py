@@ -1,4 +1,4 @@
-"""The output of ``shanten review`` (:mod:`shanten.cli_review`): a table that fits 80
+"""The output of ``shanten review`` (:mod:`shanten.cli.review`): a table that fits 80
 columns, JSON lines or CSV, written game by game as the reviews come, and the plot.
 
 The player filter (``--player``) is a :class:`Chosen`; each format is an :class:`Output`
@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from shanten.cli_text import WIDTH
+from shanten.cli.text import WIDTH
 from shanten.display import pad, width, wrap
 from shanten.games.review import DiscardReview, GameReview
 

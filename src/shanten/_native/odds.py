@@ -353,7 +353,7 @@ def solve(
 def distance_of(pos: Position) -> Callable[[tuple[int, ...]], int]:
     """The distance (shanten + 1) of a concealed hand with ``pos``'s melds and rules,
     remembered per hand: by the kernel where it is built and the melds cap no tile."""
-    from shanten.kernel import accelerated, installed
+    from shanten._kernel.engine import accelerated, installed
 
     known: dict[tuple[int, ...], int] = {}
     kernel = installed() if accelerated and not pos.capped else None

@@ -5,7 +5,7 @@ Columns are aligned by display width (:mod:`shanten.display`), so that Japanese 
 and the double-width 🀄 keep every row of a table in line, and every line fits
 :data:`WIDTH` columns even where a font draws all tile glyphs two columns wide.
 
-With the discard odds (``--odds``, :mod:`shanten.cli_odds`), the all-forms table comes
+With the discard odds (``--odds``, :mod:`shanten.cli.odds`), the all-forms table comes
 best win first, each row with its tenpai % and win %; a 3n+1 hand's odds come last.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from shanten import cli_odds
+from shanten.cli import odds as cli_odds
 from shanten.display import grid, pad, widest, width, wrap
 from shanten.hand import Hand
 from shanten.tiles import Tile

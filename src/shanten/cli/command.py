@@ -11,7 +11,7 @@ discard table as Tenhou's 牌理 shows it (打X 摸[tiles N枚]), in both views;
 
 Subcommands take the place of the hand: ``shanten serve [--host 127.0.0.1] [--port 8000]``
 starts the local page instead (:mod:`shanten.web.server`), ``shanten review FILES...``
-reviews game records (:mod:`shanten.cli_review`).
+reviews game records (:mod:`shanten.cli.review`).
 
 Exit status, as scripts see it:
 
@@ -41,8 +41,8 @@ import sys
 from collections.abc import Sequence
 from typing import IO, NoReturn
 
-from shanten.cli_odds import DRAWS, odds_data
-from shanten.cli_text import WIDTH, as_text
+from shanten.cli.odds import DRAWS, odds_data
+from shanten.cli.text import WIDTH, as_text
 from shanten.display import wrap
 from shanten.errors import ShantenError
 from shanten.report import report
@@ -62,7 +62,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "serve the local page (牌理) and its JSON endpoint on this machine (docs/web.md)",
     ),
     "review": (
-        "shanten.cli_review",
+        "shanten.cli.review",
         "FILES... [--player P] [--format F] [--jobs N] [--plot PNG]",
         "review game records: each discard against the best by tile efficiency (docs/review.md)",
     ),

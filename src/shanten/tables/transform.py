@@ -153,7 +153,7 @@ def build_table(kind: Kind) -> npt.NDArray[np.uint8]:
     """Build the distance table of ``kind`` afresh: shape ``(5**n, 10)``.
 
     The library itself keeps only the distance classes derived from it
-    (:func:`shanten.lookup.class_ids`), so the full table is not held in memory.
+    (:func:`shanten.tables.classes.class_ids`), so the full table is not held in memory.
     """
     return _transform(*_SIZES[kind])
 
@@ -187,7 +187,7 @@ def generate_complete_shapes(kind: Kind) -> tuple[npt.NDArray[np.int8], npt.NDAr
 
     Sorted by target column, then by code. Used where tiles are capped below 4 (copies in
     melds, or tiles absent from the game) and to build witnesses; the library reads them
-    from its stored tables (:func:`shanten.lookup.complete_shapes`).
+    from its stored tables (:func:`shanten.tables.classes.complete_shapes`).
     """
     n, runs = _SIZES[kind]
     found = _complete_codes(n, runs)

@@ -16,7 +16,7 @@ and printed as they come, in the order given:
 of each chosen player (the ``[review]`` extra: matplotlib). With more than one file and
 a terminal on stderr, a progress bar (tqdm, the same extra) shows the run.
 
-Exit status as for ``shanten`` (:mod:`shanten.cli`); a file that could not be reviewed
+Exit status as for ``shanten`` (:mod:`shanten.cli.command`); a file that could not be reviewed
 does not stop the others: the failures are listed on stderr at the end (as JSON lines
 with ``--format json``) and the status is 2.
 """
@@ -30,7 +30,7 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 
-from shanten.cli import (
+from shanten.cli.command import (
     BAD_INPUT,
     OUTPUT_FAILED,
     UsageError,
@@ -40,7 +40,7 @@ from shanten.cli import (
     _Parser,
     _report_error,
 )
-from shanten.cli_review_output import Chosen, Output, make_output, plot_shanten
+from shanten.cli.review_output import Chosen, Output, make_output, plot_shanten
 from shanten.errors import ShantenError
 from shanten.games.corpus import CorpusFailure, CorpusItem, expand_paths, review_corpus
 
@@ -165,7 +165,7 @@ def _run(args: argparse.Namespace, as_json: bool) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``shanten review``: returns 0, 2 on bad input or when a file could not be
-    reviewed, 1 or 141 when the output could not be written (see :mod:`shanten.cli`)."""
+    reviewed, 1 or 141 when the output could not be written (see :mod:`shanten.cli.command`)."""
     arguments = list(sys.argv[1:] if argv is None else argv)
     as_json = "--format=json" in arguments or any(
         "--format".startswith(a) and len(a) > 2 and nxt == "json"

@@ -4,7 +4,7 @@ thirteen orphans (国士無双), each with a witness.
 The distance of a form is r = min over its complete hands w of sum_i max(w_i - h_i, 0),
 and the shanten number (向聴数) is r - 1. The standard form splits the hand into parts
 (manzu, pinzu, souzu, honours), reads each part's distance to every target of x sets and
-y pairs from :mod:`shanten.tables`, and combines the parts by a min-plus DP over
+y pairs from :mod:`shanten.tables.transform`, and combines the parts by a min-plus DP over
 (sets, pairs). Where melded copies cap a tile below 4, the capped part's distances are
 recomputed over the complete shapes that respect the caps.
 
@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from shanten.hand import Hand, Position
-from shanten.tables import INF, TARGETS, Kind, encode, target_index
+from shanten.tables.transform import INF, TARGETS, Kind, encode, target_index
 from shanten.tiles import NUM_TILES, TERMINALS_AND_HONOURS, Tile
 
 __all__ = [
@@ -79,7 +79,7 @@ def part_distances(
 
     Read from the table when no tile of the part is capped below 4; otherwise the minimum
     over the complete shapes within the caps, computed directly for the targets of at most
-    ``max_sets`` sets (the others are left at :data:`~shanten.tables.INF`).
+    ``max_sets`` sets (the others are left at :data:`~shanten.tables.transform.INF`).
     """
     shape = [counts[i] for i in tiles]
     part_caps = [caps[i] for i in tiles]
@@ -91,13 +91,13 @@ def part_distances(
 @functools.cache
 def _class_vectors(kind: Kind) -> list[list[int]]:
     """The distance vector of each class, with the clipped 15 read back as INF."""
-    from shanten.lookup import class_ids
+    from shanten.tables.classes import class_ids
 
     return [[v if v < 15 else INF for v in row] for row in class_ids(kind)[1].tolist()]
 
 
 def _class_bytes(kind: Kind) -> bytes:
-    from shanten.lookup import class_ids
+    from shanten.tables.classes import class_ids
 
     return class_ids(kind)[0]
 
@@ -115,7 +115,7 @@ class _ShapeColumns:
 
 @functools.cache
 def _shape_columns(kind: Kind) -> _ShapeColumns:
-    from shanten.lookup import complete_shapes
+    from shanten.tables.classes import complete_shapes
 
     shapes, targets = complete_shapes(kind)
     n = shapes.shape[1]
@@ -254,7 +254,7 @@ def _part_witness(
 ) -> tuple[int, list[int]]:
     """(distance, shape) of a nearest complete shape of ``target`` for one part, within
     the part's caps."""
-    from shanten.lookup import complete_shapes
+    from shanten.tables.classes import complete_shapes
 
     shapes, _ = complete_shapes(kind)
     columns = _shape_columns(kind)

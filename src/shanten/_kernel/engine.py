@@ -10,7 +10,7 @@ visible tiles, the standard-form view) and the reference path the rest (the meld
 rule, one closed form alone, the second step). Where the kernel was not built, or with
 ``SHANTEN_PURE=1`` in the environment, the verbs are the reference functions themselves.
 
-The kernel makes no table: :func:`shanten.lookup.kernel_parts` builds them with numpy,
+The kernel makes no table: :func:`shanten.tables.classes.kernel_parts` builds them with numpy,
 the test suite proves them, and they are handed over once, at the first call, as
 read-only buffers that the kernel checks entry by entry.
 
@@ -31,8 +31,8 @@ from types import ModuleType
 from typing import Any, Final, TypeVar
 
 from shanten import analysis, efficiency
-from shanten.efficiency_results import Discard, Ukeire
 from shanten.hand import Hand, HandLike, MeldLike, position
+from shanten.results import Discard, Ukeire
 from shanten.tiles import NUM_TILES, TILES
 
 __all__ = [
@@ -53,7 +53,7 @@ def _load() -> ModuleType | None:
     if os.environ.get("SHANTEN_PURE", "") not in ("", "0"):
         return None
     try:
-        from shanten import _kernel
+        from shanten._kernel import _c as _kernel
     except ImportError as error:
         if os.environ.get("SHANTEN_REQUIRE_KERNEL", "") not in ("", "0"):
             raise ImportError(
@@ -83,7 +83,7 @@ def installed() -> ModuleType:
     if not _installed:
         with _lock:
             if not _installed:
-                from shanten.lookup import closed_tables, kernel_parts
+                from shanten.tables.classes import closed_tables, kernel_parts
 
                 kernel.configure(Hand, Ukeire, Discard, TILES)
                 kernel.install_closed(*closed_tables())
@@ -99,7 +99,7 @@ def installed_words() -> ModuleType:
     if not _words:
         with _lock:
             if not _words:
-                from shanten.lookup import kernel_words
+                from shanten.tables.classes import kernel_words
 
                 for players in (4, 3):
                     kernel.install_words(players, kernel_words(players))

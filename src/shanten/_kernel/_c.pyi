@@ -1,11 +1,11 @@
-"""Type stub of the C kernel (``_kernel.c``); see :mod:`shanten.kernel`."""
+"""Type stub of the C kernel (``_kernel.c``); see :mod:`shanten._kernel.engine`."""
 
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from numpy.typing import NDArray
 
-from shanten.efficiency_results import Discard, Ukeire
+from shanten.results import Discard, Ukeire
 from shanten.tiles import Tile
 
 _Buffer = bytes | bytearray | memoryview | NDArray[Any]
