@@ -331,18 +331,20 @@ def bad_copy(players: int, part: int, field: int, value: int) -> list[Any]:
 def test_the_kernel_refuses_a_table_entry_out_of_range(
     field: int, value: int, message: str
 ) -> None:
-    from shanten._kernel.engine import kernel
+    from shanten._kernel import _c as kernel
+    from shanten._kernel.engine import ENGINE
 
-    assert kernel is not None
+    ENGINE.installed()
     with pytest.raises(ValueError, match=message):
         kernel.install(4, bad_copy(4, 1, field, value))
     assert shanten.shanten("23489m6799p22567s") == 1  # the installed tables stand
 
 
 def test_the_kernel_refuses_tables_of_the_wrong_size() -> None:
-    from shanten._kernel.engine import kernel
+    from shanten._kernel import _c as kernel
+    from shanten._kernel.engine import ENGINE
 
-    assert kernel is not None
+    ENGINE.installed()
     parts: list[list[Any]] = [list(p) for p in kernel_parts(3)]
     parts[2][9] = parts[2][9][:-1]
     with pytest.raises(ValueError, match="dist: expected"):
@@ -360,10 +362,11 @@ def test_the_kernel_refuses_tables_of_the_wrong_size() -> None:
     ],
 )
 def test_the_kernel_refuses_words_that_are_not_the_ids(value: int | None, message: str) -> None:
-    from shanten._kernel.engine import installed_words
+    from shanten._kernel import _c as kernel
+    from shanten._kernel.engine import ENGINE
     from shanten.tables.classes import kernel_words
 
-    kernel = installed_words()
+    ENGINE.batch_shanten(np.zeros((0, 34), dtype=np.uint8), np.zeros(0, dtype=np.int8), 4, "all")
     words = list(kernel_words(4))
     honours = words[3].copy()
     code = 1  # 7z alone: class and fields of one tile

@@ -13,13 +13,21 @@ from typing import Any
 import pytest
 
 import shanten
-from shanten._kernel import engine as kernel
+from shanten import _engine
+from shanten._kernel import _c
+from shanten._kernel.engine import ENGINE
 from shanten._native.odds import Graph, Rules, Solution, distance_of
 from shanten.discard_odds import max_states
 from shanten.hand import position
 from shanten.notation import counts_of, parse_tiles
 
 pytestmark = pytest.mark.skipif(not shanten.accelerated, reason="the C kernel is not in use")
+
+
+@pytest.fixture(autouse=True)
+def _tables_installed() -> None:
+    ENGINE.installed()
+
 
 SWITCHES = [(False, False), (True, False), (False, True), (True, True)]
 
@@ -59,7 +67,7 @@ def both(
     pos = position(hand, melds, players)
     best = rules.pop("best")
     switches = Rules(**rules)
-    (fast,) = kernel.installed().odds(
+    (fast,) = _c.odds(
         [bytes(hand)],
         players,
         not melds,
@@ -111,14 +119,13 @@ def test_kernel_engine_equals_the_plain_engine(players: int) -> None:
             compared += 1
 
 
-def test_the_public_verb_uses_the_kernel_and_agrees_with_the_plain_path(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """odds() on the kernel equals odds() with the kernel taken away."""
+def test_the_public_verb_uses_the_kernel_and_agrees_with_the_plain_path() -> None:
+    """odds() on the kernel equals odds() on the reference engine."""
     hand = "23489m6799p22567s"
-    fast = shanten.odds(hand, draws=6, hand_changes=True)
-    monkeypatch.setattr("shanten.discard_odds.accelerated", False)
-    plain = shanten.odds(hand, draws=6, hand_changes=True)
+    with _engine.use("kernel"):
+        fast = shanten.odds(hand, draws=6, hand_changes=True)
+    with _engine.use("reference"):
+        plain = shanten.odds(hand, draws=6, hand_changes=True)
     assert isinstance(fast, tuple) and isinstance(plain, tuple)
     assert [row.discard for row in fast] == [row.discard for row in plain]
     for a, b in zip(fast, plain, strict=True):
@@ -163,18 +170,16 @@ def test_the_kernel_refuses_what_the_binding_never_sends(
     }
     args.update(change)
     with pytest.raises((ValueError, TypeError), match=message):
-        kernel.installed().odds(*args.values())
+        _c.odds(*args.values())
 
 
 def test_past_the_limit_the_kernel_stops_and_says_how_many() -> None:
     hand = counts_of(parse_tiles("147m258p369s1234z"))  # 6-shanten
     easy = counts_of(parse_tiles("123m456p789s1122z"))
     unseen = bytes(4 - a - b for a, b in zip(hand, easy, strict=True))
-    answers = kernel.installed().odds(
-        [bytes(hand), bytes(easy)], 4, True, unseen, 17, True, True, 7, 50
-    )
+    answers = _c.odds([bytes(hand), bytes(easy)], 4, True, unseen, 17, True, True, 7, 50)
     assert answers == [(None, None, 50)]  # the start after it is not answered
-    (answer,) = kernel.installed().odds([bytes(easy)], 4, True, unseen, 17, False, False, 1, 50)
+    (answer,) = _c.odds([bytes(easy)], 4, True, unseen, 17, False, False, 1, 50)
     assert answer[0] is not None and answer[2] <= 50
 
 
@@ -185,11 +190,9 @@ def test_past_the_limit_the_starts_before_it_are_answered_on_any_threads(threads
     unseen = bytes(4 - a - b for a, b in zip(hand, easy, strict=True))
     starts = [bytes(easy), bytes(easy), bytes(hand), bytes(easy)]
     args = (4, True, unseen, 17, False, False, 7, 50, 64 << 20)
-    (alone,) = kernel.installed().odds(starts[:1], *args)
+    (alone,) = _c.odds(starts[:1], *args)
     reported: list[tuple[int, Any]] = []
-    answers = kernel.installed().odds(
-        starts, *args, threads, lambda i, answer: reported.append((i, answer))
-    )
+    answers = _c.odds(starts, *args, threads, lambda i, answer: reported.append((i, answer)))
     assert answers == [alone, alone, (None, None, 50)]
     assert reported == [(0, alone), (1, alone)]
 
@@ -212,7 +215,7 @@ def test_progress_gets_each_answer_in_order_as_it_comes(threads: int) -> None:
     unseen = bytes(4 - c for c in counts_of(parse_tiles(hand)))
     args = (4, True, unseen, 8, True, True, 3, 250_000, 64 << 20, threads)
     reported: list[tuple[int, Any]] = []
-    answers = kernel.installed().odds(starts, *args, lambda i, a: reported.append((i, a)))
+    answers = _c.odds(starts, *args, lambda i, a: reported.append((i, a)))
     assert reported == list(enumerate(answers)) and len(answers) == len(starts)
 
 
@@ -234,10 +237,10 @@ def test_an_exception_in_progress_stops_the_run_and_is_raised(threads: int) -> N
             raise Stop("enough")
 
     with pytest.raises(Stop, match="enough"):
-        kernel.installed().odds(starts, *args, stop_at_three)
+        _c.odds(starts, *args, stop_at_three)
     assert reported == [0, 1, 2, 3]
     with pytest.raises(TypeError, match="progress: a callable or None"):
-        kernel.installed().odds(starts, *args, 3)
+        _c.odds(starts, *args, 3)
 
 
 @pytest.mark.parametrize("players", [4, 3])
@@ -259,12 +262,12 @@ def test_starts_answered_together_equal_each_start_alone(players: int) -> None:
         hand_changes, shanten_back = rng.choice(SWITCHES)
         best = shanten.shanten(hand, melds=melds, players=players) + 1
         args = (players, not melds, bytes(unseen), 8, hand_changes, shanten_back, best, 250_000)
-        together = kernel.installed().odds(starts, *args)
-        alone = [kernel.installed().odds([start], *args)[0] for start in starts]
+        together = _c.odds(starts, *args)
+        alone = [_c.odds([start], *args)[0] for start in starts]
         assert together == alone
         for store_bytes in (0, 100_000):
-            assert kernel.installed().odds(starts, *args, store_bytes) == alone
+            assert _c.odds(starts, *args, store_bytes) == alone
         for threads in (2, 3, 64, 1000):
-            assert kernel.installed().odds(starts, *args, 64 << 20, threads) == alone
-            assert kernel.installed().odds(starts, *args, 0, threads) == alone
+            assert _c.odds(starts, *args, 64 << 20, threads) == alone
+            assert _c.odds(starts, *args, 0, threads) == alone
         compared += 1

@@ -15,16 +15,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from shanten._native.forms import (
-    Form,
-    Witness,
-    seven_pairs_distance,
-    standard_distance,
-    thirteen_orphans_distance,
-    witness,
-)
-from shanten.hand import HandLike, MeldLike, Position, position
+from shanten import _engine
+from shanten._native.witness import witness
+from shanten.forms import Form
+from shanten.hand import HandLike, MeldLike, position
 from shanten.options import Flag, PlayersLike
+from shanten.results import Witness
 
 __all__ = ["Analysis", "calculate", "shanten"]
 
@@ -50,14 +46,12 @@ def shanten(
     >>> shanten("45z", melds=["444z", "555z", "111m", "999p"], count_melded_copies=True)
     1
     """
-    return distance(position(hand, melds, players, count_melded_copies)) - 1
+    distance = _engine.engine.distance(position(hand, melds, players, count_melded_copies))
+    assert distance is not None  # the standard form always applies
+    return distance - 1
 
 
-def distance(pos: Position) -> int:
-    """The distance (shanten + 1) of the nearest form that applies to a checked position,
-    form by form (the reference the kernel is tested against)."""
-    distances = [standard_distance(pos), seven_pairs_distance(pos), thirteen_orphans_distance(pos)]
-    return min(d for d in distances if d is not None)
+shanten = _engine.engine.verb(0, shanten)  # the kernel answers a closed hand in C
 
 
 @dataclass(frozen=True)
@@ -96,10 +90,9 @@ def calculate(
     (2, '345789m12344p234s', ['5m', '9m', '4s'])
     """
     pos = position(hand, melds, players, count_melded_copies)
+    engine = _engine.engine
     distances: dict[Form, int | None] = {
-        "standard": standard_distance(pos),
-        "chiitoitsu": seven_pairs_distance(pos),
-        "kokushi": thirteen_orphans_distance(pos),
+        form: engine.distance(pos, form) for form in ("standard", "chiitoitsu", "kokushi")
     }
     best_form: Form = "standard"
     for form in ("chiitoitsu", "kokushi"):

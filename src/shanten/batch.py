@@ -33,20 +33,15 @@ over all cores for large arrays; on the plain Python path, row by row by the ref
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Final, Literal, NoReturn
 
 import numpy as np
 import numpy.typing as npt
 
-from shanten import options
-from shanten._kernel import engine as binding
-from shanten._native.forms import seven_pairs_distance, standard_distance, thirteen_orphans_distance
-from shanten.analysis import distance
-from shanten.efficiency import ukeire as reference_ukeire
+from shanten import _engine, options
 from shanten.errors import HandError, ShantenError
-from shanten.hand import Hand, Position, position
+from shanten.hand import Hand, position
 from shanten.tiles import NUM_TILES
 
 __all__ = ["BatchForm", "shanten", "ukeire"]
@@ -59,8 +54,6 @@ BatchForm = Literal["all", "standard", "chiitoitsu", "kokushi"]
 _U8 = npt.NDArray[np.uint8]
 #: Rows checked and converted at a time when the counts are not uint8: memory stays flat.
 _CHUNK: Final = 1 << 16
-#: Rows per kernel call, and the size from which the rows are shared among threads.
-_SLICE: Final = 1 << 15
 
 
 def _as_counts(counts: npt.ArrayLike, players: int, check: Callable[[int, list[int]], None]) -> _U8:
@@ -115,62 +108,6 @@ def _raise_for(row: int, values: list[int], players: int, need: str, what: str) 
     )
 
 
-def _first_bad(hands: _U8, players: int, need: str) -> int:
-    """The first row that is not a valid hand (or not what ``need`` asks: ``closed``, 13
-    or 14 tiles; ``3n+1``), or -1; chunk by chunk, so memory stays flat."""
-    for start in range(0, len(hands), _CHUNK // 4):
-        chunk = hands[start : start + _CHUNK // 4]
-        sizes = chunk.sum(axis=1, dtype=np.int64)
-        bad = (chunk > 4).any(axis=1) | (sizes % 3 == 0) | (sizes > 14)
-        if players == 3:
-            bad |= chunk[:, 1:8].any(axis=1)
-        if need == "closed":
-            bad |= sizes < 13
-        elif need == "3n+1":
-            bad |= sizes % 3 != 1
-        if bad.any():
-            return start + int(np.argmax(bad))
-    return -1
-
-
-def _rows(hands: _U8) -> Iterator[list[int]]:
-    """The rows as lists of ints, converted a chunk at a time."""
-    for start in range(0, len(hands), _CHUNK // 4):
-        yield from hands[start : start + _CHUNK // 4].tolist()
-
-
-def _run(rows: int, work: Callable[[int, int], int]) -> int:
-    """Run ``work(start, stop)`` over [0, rows): in one call, or for large arrays in one
-    piece per core, each on its own thread (the kernel releases the GIL); the first bad
-    row any piece reports, or -1."""
-    pieces = min(options.cores(), max(1, rows // _SLICE))
-    if pieces == 1:
-        return work(0, rows)
-    bounds = [rows * k // pieces for k in range(pieces + 1)]
-    found = [-1] * pieces
-
-    def piece(k: int) -> None:
-        found[k] = work(bounds[k], bounds[k + 1])
-
-    threads = [threading.Thread(target=piece, args=(k,)) for k in range(1, pieces)]
-    for thread in threads:
-        thread.start()
-    piece(0)
-    for thread in threads:
-        thread.join()
-    bad = [b for b in found if b >= 0]
-    return min(bad) if bad else -1
-
-
-def _reference_shanten(pos: Position, form: BatchForm) -> int | None:
-    if form == "all":
-        return distance(pos) - 1
-    if form == "standard":
-        return standard_distance(pos) - 1
-    value = seven_pairs_distance(pos) if form == "chiitoitsu" else thirteen_orphans_distance(pos)
-    return None if value is None else value - 1
-
-
 def shanten(
     counts: npt.ArrayLike, *, players: options.PlayersLike = 4, form: BatchForm = "all"
 ) -> npt.NDArray[np.int8]:
@@ -200,21 +137,7 @@ def shanten(
 
     hands = _as_counts(counts, players, fail)
     out = np.empty(len(hands), dtype=np.int8)
-    if binding.kernel is None:
-        bad = _first_bad(hands, players, need)
-        if bad >= 0:
-            fail(bad, [int(v) for v in hands[bad]])
-        for row, values in enumerate(_rows(hands)):
-            value = _reference_shanten(position(values, players=players), form)
-            assert value is not None  # a closed hand, checked above
-            out[row] = value
-        return out
-    kernel = binding.installed_words()
-    number = binding.FORMS[form]
-    bad = _run(
-        len(hands),
-        lambda start, stop: kernel.batch_shanten(hands, out, players, number, start, stop),
-    )
+    bad = _engine.engine.batch_shanten(hands, out, players, form)
     if bad >= 0:
         fail(bad, [int(v) for v in hands[bad]])
     return out
@@ -249,19 +172,7 @@ def ukeire(counts: npt.ArrayLike, *, players: options.PlayersLike = 4) -> npt.ND
 
     hands = _as_counts(counts, players, fail)
     out = np.zeros((len(hands), NUM_TILES), dtype=np.bool_)
-    if binding.kernel is None:
-        bad = _first_bad(hands, players, "3n+1")
-        if bad >= 0:
-            fail(bad, [int(v) for v in hands[bad]])
-        for row, values in enumerate(_rows(hands)):
-            for tile in reference_ukeire(values, players=players).tiles:
-                out[row, tile.index] = True
-        return out
-    kernel = binding.installed()
-    bad = _run(
-        len(hands),
-        lambda start, stop: kernel.batch_ukeire(hands, out, players, start, stop),
-    )
+    bad = _engine.engine.batch_ukeire(hands, out, players)
     if bad >= 0:
         fail(bad, [int(v) for v in hands[bad]])
     return out

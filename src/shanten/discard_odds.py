@@ -21,27 +21,16 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from shanten import options
-from shanten._kernel.engine import accelerated, discards, installed
-from shanten._native.odds import (
-    MAX_STATES,
-    MAX_VALUES_BYTES,
-    Graph,
-    Rules,
-    Solution,
-    TooManyStates,
-    distance_of,
-)
-from shanten.efficiency import VisibleLike, seen_of
+from shanten import _engine, options
+from shanten._engine import Curves
+from shanten._native.odds import MAX_STATES, MAX_VALUES_BYTES, Question, Rules, TooManyStates
+from shanten.efficiency import VisibleLike, discards, seen_of
 from shanten.errors import HandError, RuleError
 from shanten.hand import Hand, HandLike, MeldLike, Position, position
 from shanten.results import Discard
 from shanten.tiles import NUM_TILES, SANMA_ABSENT, Tile
 
 __all__ = ["DiscardOdds", "HandOdds", "odds"]
-
-#: A start's (tenpai, win) curves.
-Curves = tuple[tuple[float, ...], tuple[float, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +104,8 @@ def odds(
     count = options.draws(draws, sum(unseen))
     rules = Rules(hand_changes, shanten_back)
     if remainder == 1:
-        distance = distance_of(pos)(pos.counts)
+        distance = _engine.engine.distance(pos)
+        assert distance is not None  # the standard form always applies
         if discards is not None:
             raise HandError(
                 f"discards picks rows of a 3n+2 hand; {str(_hand_of(pos))!r} has {pos.size} "
@@ -199,9 +189,7 @@ def _solve(
 ) -> list[Row]:
     """The rows of 3n+1 start hands whose swap budget counts from ``best``, each made by
     ``row(i, (tenpai, win))`` from start i's curves and handed to ``progress`` in order as
-    it comes: on the kernel's engine where it is built and the melds cap no tile (one
-    call, the starts sharing the hands they meet, on up to ``threads`` threads), else on
-    the plain one."""
+    it comes (the engine solves the starts together, on up to ``threads`` threads)."""
     rows: list[Row] = []
 
     def made(i: int, curves: Curves) -> None:
@@ -210,62 +198,20 @@ def _solve(
             progress(rows[-1])
 
     limit = max_states(draws)
-    kernel = installed() if accelerated and not pos.capped else None
-    if kernel is not None:
-        closed = not pos.melds and sum(starts[0]) >= 13
-        answers = kernel.odds(
-            [bytes(start) for start in starts],
-            pos.players,
-            closed,
-            bytes(unseen),
-            draws,
-            rules.hand_changes,
-            rules.shanten_back,
-            best,
-            limit,
-            STORE_BYTES,
-            threads,
-            None if progress is None else lambda i, answer: made(i, answer[:2]),
-        )
-        for i, (start, (tenpai, win, _states)) in enumerate(zip(starts, answers, strict=False)):
-            if tenpai is None:
-                raise _too_many(start, limit)
-            if progress is None:  # else made as they came
-                made(i, (tenpai, win))
-        return rows
-    for i, start in enumerate(starts):
-        made(i, _plain_curves(pos, start, unseen, draws, rules, best, limit))
-    return rows
-
-
-def _plain_curves(
-    pos: Position,
-    start: tuple[int, ...],
-    unseen: list[int],
-    draws: int,
-    rules: Rules,
-    best: int,
-    limit: int,
-) -> Curves:
     try:
-        graph = Graph(start, unseen, rules, distance_of(pos), limit, best)
-    except TooManyStates:
-        raise _too_many(start, limit) from None
-    wall = sum(unseen)
-    return (
-        Solution(graph, wall, draws, "tenpai").curve,
-        Solution(graph, wall, draws, "win").curve,
-    )
+        question = Question(pos, tuple(starts), tuple(unseen), draws, rules, best, limit, threads)
+        answers = _engine.engine.odds(question, None if progress is None else made)
+    except TooManyStates as error:
+        raise _too_many(error.args[0], limit) from None
+    if progress is None:  # else made as they came
+        for i, curves in enumerate(answers):
+            made(i, curves)
+    return rows
 
 
 #: The threads of a call by default: one builds the discards' graphs and solves some, the
 #: other solves the rest as they come; a third would wait on the one that builds.
 DEFAULT_THREADS = 2
-
-#: The most memory the hands shared by the starts of one kernel call may take before
-#: their store starts afresh (the answers do not depend on it).
-STORE_BYTES = 64 * 2**20
-
 
 #: The highest shanten the engine answers, without and with a switch: beyond them the
 #: hands to explore grow past what a moment (or the memory) allows.

@@ -24,24 +24,21 @@ Cutting 3z from 123m456p789s11223z leaves a 1z/2z wait (双碰) with two of each
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
-from shanten import options
-from shanten._native.effective import (
-    Effective,
-    closed_after_each_discard,
-    effective,
-    standard_after_each_discard,
-)
+from shanten import _engine, options
 from shanten.errors import HandError
-from shanten.hand import HandLike, MeldLike, Position, position
+from shanten.hand import Hand, HandLike, MeldLike, Position, position
 from shanten.options import Flag, FormView, PlayersLike
-from shanten.results import Discard, GoodShape, Ukeire, tenhou_key
-from shanten.tiles import NUM_TILES, TILES, tile_name
+from shanten.results import Discard, GoodShape, Ukeire
+from shanten.tiles import NUM_TILES, tile_name
+from shanten.wins import waits
 
 __all__ = ["Discard", "FormView", "GoodShape", "Ukeire", "discards", "good_shape", "ukeire"]
 
 VisibleLike = str | Sequence[int] | Iterable[object]
+#: The counts of a 3n+1 hand -> (its distance, its effective tiles), in one form view.
+_Effective = Callable[[Sequence[int]], tuple[int, list[int]]]
 
 
 def seen_of(pos: Position, visible: VisibleLike) -> list[int]:
@@ -52,7 +49,7 @@ def seen_of(pos: Position, visible: VisibleLike) -> list[int]:
     for meld in pos.melds:
         for tile in meld.tiles:
             seen[tile.index] += 1
-    extra = _visible_counts(visible)
+    extra = options.visible(visible)
     for t in range(NUM_TILES):
         seen[t] += extra[t]
         if seen[t] > 4:
@@ -65,15 +62,9 @@ def seen_of(pos: Position, visible: VisibleLike) -> list[int]:
     return seen
 
 
-def _visible_counts(visible: VisibleLike) -> list[int]:
-    """34 counts from notation, a sequence of tiles (notation or Tile), or 34 counts, by
-    the rules of :func:`shanten.options.visible`."""
-    return options.visible(visible)
-
-
-def _listing(pos: Position, seen: Sequence[int], distance: int, tiles: list[int]) -> Ukeire:
-    counts = tuple([4 - seen[t] for t in tiles])
-    return Ukeire(distance - 1, tuple([TILES[t] for t in tiles]), counts, sum(counts))
+def unseen_of(seen: Sequence[int]) -> bytes:
+    """The copies of each tile not ``seen`` (34 counts of at most 4)."""
+    return bytes([4 - s for s in seen])
 
 
 def ukeire(
@@ -104,13 +95,10 @@ def ukeire(
     shanten.errors.HandError: ukeire takes a 3n+1 hand (1, 4, 7, 10 or 13 tiles); '23489m6799p22567s' has 14: use discards()
     """
     pos, seen = checked(hand, melds, players, count_melded_copies, visible, form, 1)
-    return ukeire_of(pos, seen, form)
+    return _engine.engine.ukeire(pos, unseen_of(seen), form)
 
 
-def ukeire_of(pos: Position, seen: Sequence[int], form: FormView) -> Ukeire:
-    """:func:`ukeire` of a checked 3n+1 position whose tiles seen are ``seen``."""
-    distance, tiles = effective(pos, pos.counts, form)
-    return _listing(pos, seen, distance, tiles)
+ukeire = _engine.engine.verb(1, ukeire)  # the kernel answers a closed hand in C
 
 
 def discards(
@@ -136,45 +124,18 @@ def discards(
     pos, seen = checked(
         hand, melds, players, count_melded_copies, visible, form, 2, second_step=second_step
     )
-    return discards_of(pos, seen, form, bool(second_step))  # checked: a bool or numpy bool
-
-
-def discards_of(
-    pos: Position, seen: Sequence[int], form: FormView, second_step: bool = False
-) -> tuple[Discard, ...]:
-    """:func:`discards` of a checked 3n+2 position whose tiles seen are ``seen``."""
-    options = []
-    counts = list(pos.counts)
-    standard = None
-    if form in ("all", "standard") and not pos.capped:
-        from shanten._native.efficiency_tables import efficiency_tables
-
-        standard = standard_after_each_discard(counts, efficiency_tables(pos.players))
-    closed_after = closed_after_each_discard(counts) if pos.closed else {}
-    for tile in range(NUM_TILES):
-        if not counts[tile]:
-            continue
-        counts[tile] -= 1
-        distance, tiles = effective(
-            pos, counts, form, standard[tile] if standard else None, closed_after.get(tile)
-        )
-        listing = _listing(pos, seen, distance, tiles)
-        counts[tile] += 1
-        options.append(
-            (
-                tenhou_key(distance, listing.total, tile),
-                Discard(TILES[tile], distance - 1, listing),
-            )
-        )
-    options.sort()  # the keys differ (by tile), so only they are compared
-    table = tuple([option[1] for option in options])
+    table = _engine.engine.discards(pos, unseen_of(seen), form)
     if not second_step:
         return table
-    return with_second_step(pos, seen, table, lambda held: effective(pos, held, form))
+    engine = _engine.engine
+    return with_second_step(pos, seen, table, lambda held: engine.effective(pos, held, form))
+
+
+discards = _engine.engine.verb(2, discards)  # the kernel answers a closed hand in C
 
 
 def with_second_step(
-    pos: Position, seen: Sequence[int], table: Sequence[Discard], effective: Effective
+    pos: Position, seen: Sequence[int], table: Sequence[Discard], effective: _Effective
 ) -> tuple[Discard, ...]:
     """The rows of ``pos``'s discard table, each 1-shanten row with its
     :class:`GoodShape`; ``effective`` gives the effective tiles of a 3n+1 hand."""
@@ -214,13 +175,14 @@ def good_shape(
     (8, 16, 0.5)
     """
     pos, seen = checked(hand, melds, players, count_melded_copies, visible, form, 1, "good_shape")
-    distance, tiles = effective(pos, pos.counts, form)
+    engine = _engine.engine
+    distance, tiles = engine.effective(pos, pos.counts, form)
     if distance != 2:
         raise HandError(
             f"good_shape takes a 1-shanten hand; {_quote(hand)} is {distance - 1}-shanten"
         )
     return _good_shape(
-        pos, list(pos.counts), seen, tiles, lambda held: effective(pos, held, form), {}
+        pos, list(pos.counts), seen, tiles, lambda held: engine.effective(pos, held, form), {}
     )
 
 
@@ -229,15 +191,13 @@ def _good_shape(
     counts: list[int],
     seen: Sequence[int],
     tiles: Sequence[int],
-    effective: Effective,
+    effective: _Effective,
     two_sided: dict[tuple[int, ...], bool],
 ) -> GoodShape:
     """Weigh each effective draw of a 1-shanten hand by its unseen copies, and count it
     good when some discard after it leaves a two-sided-or-better ready hand.
     ``two_sided`` keeps, per ready hand on two winning tiles, whether its wait is more
     than a shanpon, for the calls that meet the same hand again."""
-    from shanten.wins import waits
-
     good = total = 0
     for draw in tiles:
         unseen = 4 - seen[draw]
@@ -309,6 +269,4 @@ def _require_size(pos: Position, hand: HandLike, verb: str, remainder: int) -> N
 
 
 def _quote(hand: HandLike) -> str:
-    from shanten.hand import Hand
-
     return repr(str(Hand(hand)))

@@ -25,6 +25,7 @@ import numpy.typing as npt
 from shanten import options
 from shanten.errors import HandError, MeldError, described, quoted
 from shanten.notation import counts_of, format_counts, format_unicode, parse_tiles
+from shanten.options import valid_counts
 from shanten.tiles import NUM_TILES, SANMA_ABSENT, Tile, TileCollection, tile_name
 
 __all__ = [
@@ -34,6 +35,7 @@ __all__ = [
     "MeldLike",
     "Players",
     "Position",
+    "meld_items",
     "position",
     "valid_counts",
 ]
@@ -43,56 +45,6 @@ MeldKind = Literal["chi", "pon", "kan"]
 
 #: Concealed hand sizes that shanten is defined for: 3n+1 or 3n+2 tiles, at most 14.
 VALID_SIZES = frozenset({1, 2, 4, 5, 7, 8, 10, 11, 13, 14})
-
-
-def valid_counts(value: object) -> tuple[int, ...]:
-    """Check a sequence of 34 tile counts and return it as a tuple of ints.
-
-    Counts are whole numbers 0-4 (Python ints, numpy integers; a bool, Python's or
-    numpy's, is the int it is, as in the batch API).
-
-    >>> valid_counts([5] + [0] * 33)
-    Traceback (most recent call last):
-    ...
-    shanten.errors.HandError: 5 copies of 1m: a tile has 4 copies
-    """
-    if type(value) in (list, tuple) and len(value) == NUM_TILES:  # type: ignore[arg-type]
-        try:
-            packed = bytes(value)  # type: ignore[call-overload]  # ints 0-255 only
-        except (TypeError, ValueError):
-            pass  # the careful loop below names the culprit
-        else:
-            if max(packed) <= 4:
-                return tuple(packed)
-    try:
-        iterator = iter(value)  # type: ignore[call-overload]  # numpy arrays, iterators
-    except TypeError:
-        raise TypeError(
-            f"a hand is notation, a Hand or 34 counts, not {type(value).__name__}"
-        ) from None
-    items = list(islice(iterator, NUM_TILES + 1))  # an endless iterator is not read on
-    if len(items) != NUM_TILES:
-        got = f"more than {NUM_TILES}"
-        if len(items) <= NUM_TILES or isinstance(value, Sized):
-            got = str(len(value) if isinstance(value, Sized) else len(items))
-        raise HandError(f"a count vector has 34 entries (1m..7z), got {got}")
-    counts = []
-    for index, count in enumerate(items):
-        number = options.whole(count)
-        if number is None:
-            raise HandError(
-                f"the count of {tile_name(index)} is {described(count)}, not a whole number"
-            )
-        if number < 0:
-            raise HandError(
-                f"{described(number)} copies of {tile_name(index)}: a count cannot be negative"
-            )
-        if number > 4:
-            raise HandError(
-                f"{described(number)} copies of {tile_name(index)}: a tile has 4 copies"
-            )
-        counts.append(number)
-    return tuple(counts)
 
 
 def _check_copies(counts: Sequence[int], source: str | None = None) -> None:
@@ -291,9 +243,9 @@ def position(
     """
     rules_players = options.players(players)
     count_melded_copies = options.flag("count_melded_copies", count_melded_copies)
-    meld_items = options.melds(melds)
+    items = meld_items(melds)
     counts = Hand(hand).counts
-    meld_list = tuple(Meld(m) for m in meld_items)
+    meld_list = tuple(Meld(m) for m in items)
     size = sum(counts)
     if size not in VALID_SIZES:
         if size == 0:
@@ -303,7 +255,7 @@ def position(
             "(1, 2, 4, 5, 7, 8, 10, 11, 13 or 14)"
         )
     k = len(meld_list)
-    if k and size + 3 * k not in (13, 14):  # k is at most 4, as options.melds checks
+    if k and size + 3 * k not in (13, 14):  # k is at most 4, as meld_items checks
         plural = "meld" if k == 1 else "melds"
         raise HandError(
             f"{size} concealed tile{'' if size == 1 else 's'} and {k} {plural} make "
@@ -329,3 +281,38 @@ def position(
                 raise HandError(f"{tile_name(index)} does not exist in 3-player mahjong")
             caps[index] = 0
     return Position(counts, meld_list, rules_players, count_melded_copies, tuple(caps))
+
+
+def meld_items(value: object) -> list[MeldLike]:
+    """The items of the ``melds`` option, checked to be a collection of at most 4 melds
+    given as notation or :class:`~shanten.Meld` (the melds themselves are read by
+    :class:`~shanten.Meld`).
+
+    >>> meld_items(np.array(["123m", "555z"]))
+    [np.str_('123m'), np.str_('555z')]
+    >>> meld_items(5)
+    Traceback (most recent call last):
+    ...
+    TypeError: melds is a sequence of melds, e.g. ['123m', '555z'], not int
+    """
+    if isinstance(value, (str, Meld)):
+        raise TypeError("melds is a sequence of melds, e.g. ['123m', '555z'], not one meld")
+    try:
+        iterator = iter(value)  # type: ignore[call-overload]
+    except TypeError:
+        raise TypeError(
+            f"melds is a sequence of melds, e.g. ['123m', '555z'], not {type(value).__name__}"
+        ) from None
+    items = list(islice(iterator, options.MAX_MELDS + 1))
+    if len(items) > options.MAX_MELDS:
+        count = f"{len(value)}" if isinstance(value, Sized) else f"more than {options.MAX_MELDS}"
+        raise HandError(f"{count} melds: a hand has at most {options.MAX_MELDS}")
+    checked: list[MeldLike] = []
+    for index, item in enumerate(items):
+        if not isinstance(item, (str, Meld)):
+            raise TypeError(
+                "melds is a sequence of melds, e.g. ['123m', '555z'], each notation or a "
+                f"Meld; item {index} is {described(item)}"
+            )
+        checked.append(item)
+    return checked

@@ -24,11 +24,49 @@ the source and a caret under the bad characters.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from shanten.errors import NotationError, quoted
-from shanten.tiles import NUM_TILES, SUITS, unicode_of
 
-__all__ = ["counts_of", "format_counts", "format_unicode", "parse_tiles"]
+__all__ = [
+    "NUM_TILES",
+    "SUITS",
+    "TILE_NAMES",
+    "counts_of",
+    "format_counts",
+    "format_unicode",
+    "parse_tiles",
+    "tile_name",
+    "unicode_of",
+]
+
+NUM_TILES: Final = 34
+SUITS: Final = "mpsz"
+
+#: Unicode code points of the 34 tiles, in tile order. Unicode orders the suited tiles
+#: characters (m), bamboos (s), circles (p), and the dragons red, green, white, while
+#: 5z/6z/7z are white, green, red.
+_UNICODE: Final = tuple(
+    [chr(0x1F007 + i) for i in range(9)]  # 1m-9m: characters
+    + [chr(0x1F019 + i) for i in range(9)]  # 1p-9p: circles
+    + [chr(0x1F010 + i) for i in range(9)]  # 1s-9s: bamboos
+    + [chr(0x1F000 + i) for i in range(4)]  # East, South, West, North
+    + [chr(0x1F006), chr(0x1F005), chr(0x1F004)]  # White, Green, Red
+)
+
+#: The mpsz names of the 34 tiles, in tile order.
+TILE_NAMES: Final = tuple(f"{i % 9 + 1}{SUITS[i // 9]}" for i in range(NUM_TILES))
+
+
+def tile_name(index: int) -> str:
+    """The mpsz name of tile ``index``: ``tile_name(0) == '1m'``, ``tile_name(33) == '7z'``."""
+    return TILE_NAMES[index]
+
+
+def unicode_of(index: int) -> str:
+    """The Unicode glyph of tile ``index``."""
+    return _UNICODE[index]
+
 
 _UNICODE_INDEX = {unicode_of(i): i for i in range(NUM_TILES)}
 _VARIATION_SELECTORS = ("\ufe0e", "\ufe0f")

@@ -49,16 +49,13 @@ import operator
 import os
 from collections.abc import Sized
 from itertools import islice
-from typing import TYPE_CHECKING, Any, Literal, TypeAlias, cast
+from typing import Any, Literal, TypeAlias, cast
 
 import numpy as np
 
 from shanten.errors import HandError, RuleError, described
 from shanten.notation import counts_of, parse_tiles
-from shanten.tiles import NUM_TILES, Tile
-
-if TYPE_CHECKING:
-    from shanten.hand import MeldLike
+from shanten.tiles import NUM_TILES, Tile, tile_name
 
 __all__ = [
     "FORM_VIEWS",
@@ -67,8 +64,8 @@ __all__ = [
     "PlayersLike",
     "flag",
     "form",
-    "melds",
     "players",
+    "valid_counts",
     "visible",
     "whole",
 ]
@@ -197,43 +194,6 @@ def jobs(value: object) -> int:
     return number
 
 
-def melds(value: object) -> list[MeldLike]:
-    """The items of the ``melds`` option, checked to be a collection of at most 4 melds
-    given as notation or :class:`~shanten.Meld` (the melds themselves are read by
-    :class:`~shanten.Meld`).
-
-    >>> melds(np.array(["123m", "555z"]))
-    [np.str_('123m'), np.str_('555z')]
-    >>> melds(5)
-    Traceback (most recent call last):
-    ...
-    TypeError: melds is a sequence of melds, e.g. ['123m', '555z'], not int
-    """
-    from shanten.hand import Meld
-
-    if isinstance(value, (str, Meld)):
-        raise TypeError("melds is a sequence of melds, e.g. ['123m', '555z'], not one meld")
-    try:
-        iterator = iter(value)  # type: ignore[call-overload]
-    except TypeError:
-        raise TypeError(
-            f"melds is a sequence of melds, e.g. ['123m', '555z'], not {type(value).__name__}"
-        ) from None
-    items = list(islice(iterator, MAX_MELDS + 1))
-    if len(items) > MAX_MELDS:
-        count = f"{len(value)}" if isinstance(value, Sized) else f"more than {MAX_MELDS}"
-        raise HandError(f"{count} melds: a hand has at most {MAX_MELDS}")
-    checked: list[MeldLike] = []
-    for index, item in enumerate(items):
-        if not isinstance(item, (str, Meld)):
-            raise TypeError(
-                "melds is a sequence of melds, e.g. ['123m', '555z'], each notation or a "
-                f"Meld; item {index} is {described(item)}"
-            )
-        checked.append(item)
-    return checked
-
-
 def visible(value: object) -> list[int]:
     """The 34 counts of the ``visible`` option: tiles seen outside the hand and its
     melds (discards, other players' melds, dora indicators).
@@ -264,8 +224,6 @@ def visible(value: object) -> list[int]:
                 f"visible has {len(items)} counts: counts have 34 entries (1m..7z); tiles "
                 "are notation such as '55m1z' or a list such as ['5m', '5m', '1z']"
             )
-        from shanten.hand import valid_counts
-
         return list(valid_counts(items))
     tiles: list[int] = []
     for item in items:
@@ -278,3 +236,53 @@ def visible(value: object) -> list[int]:
                 f"visible is notation, a list of tiles or 34 counts; got an item {described(item)}"
             )
     return counts_of(tiles)
+
+
+def valid_counts(value: object) -> tuple[int, ...]:
+    """Check a sequence of 34 tile counts and return it as a tuple of ints.
+
+    Counts are whole numbers 0-4 (Python ints, numpy integers; a bool, Python's or
+    numpy's, is the int it is, as in the batch API).
+
+    >>> valid_counts([5] + [0] * 33)
+    Traceback (most recent call last):
+    ...
+    shanten.errors.HandError: 5 copies of 1m: a tile has 4 copies
+    """
+    if type(value) in (list, tuple) and len(value) == NUM_TILES:  # type: ignore[arg-type]
+        try:
+            packed = bytes(value)  # type: ignore[call-overload]  # ints 0-255 only
+        except (TypeError, ValueError):
+            pass  # the careful loop below names the culprit
+        else:
+            if max(packed) <= 4:
+                return tuple(packed)
+    try:
+        iterator = iter(value)  # type: ignore[call-overload]  # numpy arrays, iterators
+    except TypeError:
+        raise TypeError(
+            f"a hand is notation, a Hand or 34 counts, not {type(value).__name__}"
+        ) from None
+    items = list(islice(iterator, NUM_TILES + 1))  # an endless iterator is not read on
+    if len(items) != NUM_TILES:
+        got = f"more than {NUM_TILES}"
+        if len(items) <= NUM_TILES or isinstance(value, Sized):
+            got = str(len(value) if isinstance(value, Sized) else len(items))
+        raise HandError(f"a count vector has 34 entries (1m..7z), got {got}")
+    counts = []
+    for index, count in enumerate(items):
+        number = whole(count)
+        if number is None:
+            raise HandError(
+                f"the count of {tile_name(index)} is {described(count)}, not a whole number"
+            )
+        if number < 0:
+            raise HandError(
+                f"{described(number)} copies of {tile_name(index)}: a count cannot be negative"
+            )
+        if number > 4:
+            raise HandError(
+                f"{described(number)} copies of {tile_name(index)}: a tile has 4 copies"
+            )
+        counts.append(number)
+    return tuple(counts)

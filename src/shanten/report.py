@@ -18,10 +18,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from shanten import options as rules
-from shanten._kernel.engine import discards, ukeire
 from shanten.analysis import calculate
-from shanten.efficiency import Discard, Ukeire, VisibleLike, _visible_counts
-from shanten.hand import HandLike, MeldLike, position
+from shanten.efficiency import Discard, Ukeire, VisibleLike, discards, ukeire
+from shanten.hand import HandLike, MeldLike, meld_items, position
 from shanten.notation import format_counts, format_unicode
 from shanten.wins import decompositions, waits
 
@@ -62,7 +61,7 @@ def report(
 ) -> dict[str, Any]:
     """Everything the command line and the local page show about a hand, as JSON-ready
     data. Raises the library's errors on bad input."""
-    meld_list = rules.melds(melds)
+    meld_list = meld_items(melds)
     second_step = rules.flag("second_step", second_step)
     options: dict[str, Any] = {
         "melds": meld_list,
@@ -71,7 +70,7 @@ def report(
     }
     pos = position(hand, meld_list, players, count_melded_copies)
     analysis = calculate(pos.counts, **options)
-    seen = _visible_counts(visible)
+    seen = rules.visible(visible)
     data: dict[str, Any] = {
         "hand": format_counts(pos.counts),
         "unicode": format_unicode(pos.counts),

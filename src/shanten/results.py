@@ -1,8 +1,8 @@
-"""What the tile-efficiency calls return: :class:`Ukeire` (effective tiles, 受け入れ),
-:class:`Discard` (a row of the discard table, 打牌候補) and :class:`GoodShape` (the
-second step of a 1-shanten hand).
+"""What the verbs return: :class:`Witness` (the proof of a shanten number),
+:class:`Ukeire` (effective tiles, 受け入れ), :class:`Discard` (a row of the discard
+table, 打牌候補) and :class:`GoodShape` (the second step of a 1-shanten hand).
 
-All three are frozen, slotted dataclasses; the kernel builds them by filling their slots,
+The last three are frozen, slotted dataclasses; the kernel builds them by filling their slots,
 which changes nothing about how they compare, hash, print or pickle. A tile in them is a
 :class:`~shanten.Tile`, as in every result of the library:
 
@@ -12,11 +12,32 @@ which changes nothing about how they compare, hash, print or pickle. A tile in t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from shanten.tiles import Tile, TileCollection
+from shanten.forms import Form
+from shanten.hand import Hand
+from shanten.tiles import TILES, Tile, TileCollection
 
-__all__ = ["Discard", "GoodShape", "Ukeire", "tenhou_key"]
+__all__ = ["Discard", "GoodShape", "Ukeire", "Witness", "listing", "tenhou_key"]
+
+
+@dataclass(frozen=True)
+class Witness:
+    """A complete hand at the minimum distance: the proof of a shanten number.
+
+    ``hand`` is the complete concealed hand (melds not included), ``needed`` the tiles it
+    holds that the hand lacks; ``len(needed)`` is shanten + 1. A witness is a record of
+    these three, not a collection: its tiles are ``hand.tiles`` and ``needed``.
+    """
+
+    form: Form
+    hand: Hand
+    needed: tuple[Tile, ...]
+
+    def __str__(self) -> str:
+        needed = " ".join(str(t) for t in self.needed) or "nothing"
+        return f"{self.hand} ({self.form}; needs {needed})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,3 +106,14 @@ def tenhou_key(distance: int, total: int, tile: int) -> int:
     True
     """
     return distance << 16 | (255 - total) << 8 | tile
+
+
+def listing(distance: int, tiles: Sequence[int], unseen: Sequence[int]) -> Ukeire:
+    """The :class:`Ukeire` of a hand at ``distance`` whose effective tiles are ``tiles``
+    (indices in tile order), each with its ``unseen`` copies.
+
+    >>> listing(1, [27, 28], [4] * 27 + [2, 2] + [4] * 5)
+    Ukeire(shanten=0, tiles=(Tile('1z'), Tile('2z')), counts=(2, 2), total=4)
+    """
+    counts = tuple([unseen[t] for t in tiles])
+    return Ukeire(distance - 1, tuple([TILES[t] for t in tiles]), counts, sum(counts))

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 import numpy as np
 
 from shanten.errors import HandError, NotationError
+from shanten.notation import NUM_TILES, SUITS, TILE_NAMES, parse_tiles, tile_name, unicode_of
 
 __all__ = [
     "HONOURS",
@@ -33,38 +34,11 @@ __all__ = [
     "unicode_of",
 ]
 
-NUM_TILES: Final = 34
-SUITS: Final = "mpsz"
-
-#: Unicode code points of the 34 tiles, in tile order. Unicode orders the suited tiles
-#: characters (m), bamboos (s), circles (p), and the dragons red, green, white, while
-#: 5z/6z/7z are white, green, red.
-_UNICODE: Final = tuple(
-    [chr(0x1F007 + i) for i in range(9)]  # 1m-9m: characters
-    + [chr(0x1F019 + i) for i in range(9)]  # 1p-9p: circles
-    + [chr(0x1F010 + i) for i in range(9)]  # 1s-9s: bamboos
-    + [chr(0x1F000 + i) for i in range(4)]  # East, South, West, North
-    + [chr(0x1F006), chr(0x1F005), chr(0x1F004)]  # White, Green, Red
-)
-
-#: The mpsz names of the 34 tiles, in tile order.
-TILE_NAMES: Final = tuple(f"{i % 9 + 1}{SUITS[i // 9]}" for i in range(NUM_TILES))
-
 #: 1m 9m 1p 9p 1s 9s and the seven honours: the tiles of thirteen orphans (国士無双).
 TERMINALS_AND_HONOURS: Final = (0, 8, 9, 17, 18, 26, *range(27, 34))
 HONOURS: Final = tuple(range(27, 34))
 #: 2m-8m, which 3-player mahjong (三人麻雀) removes from the game.
 SANMA_ABSENT: Final = tuple(range(1, 8))
-
-
-def tile_name(index: int) -> str:
-    """The mpsz name of tile ``index``: ``tile_name(0) == '1m'``, ``tile_name(33) == '7z'``."""
-    return TILE_NAMES[index]
-
-
-def unicode_of(index: int) -> str:
-    """The Unicode glyph of tile ``index``."""
-    return _UNICODE[index]
 
 
 class Tile:
@@ -93,8 +67,6 @@ class Tile:
         if isinstance(value, Tile):
             return value
         if isinstance(value, str):
-            from shanten.notation import parse_tiles
-
             indices = parse_tiles(value)
             if len(indices) != 1:
                 raise NotationError(
@@ -150,7 +122,7 @@ class Tile:
     @property
     def unicode(self) -> str:
         """The Unicode glyph: ``Tile('1m').unicode == '🀇'``."""
-        return _UNICODE[self.index]
+        return unicode_of(self.index)
 
     @property
     def is_honour(self) -> bool:

@@ -21,8 +21,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from shanten._native.forms import Form
 from shanten.errors import HandError
+from shanten.forms import Form
 from shanten.hand import HandLike, Meld, MeldLike, position
 from shanten.notation import counts_of, format_counts
 from shanten.options import Flag, PlayersLike

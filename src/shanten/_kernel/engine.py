@@ -1,193 +1,211 @@
-"""The binding of the C kernel (:mod:`shanten._kernel`): which path answers, and the
-tables handed to it.
+"""The kernel's engine: the C kernel (:mod:`shanten._kernel._c`) behind the interface of
+:mod:`shanten._engine`, with the tables handed to it.
 
-The public verbs :func:`shanten`, :func:`ukeire` and :func:`discards` are, where the
-kernel was built, kernel *verbs*: C callables that answer a closed hand (34 counts, mpsz
-notation or a :class:`~shanten.Hand`) with default options themselves, and pass every
-other call unchanged to a Python function here that checks the input with the library's
-own checks (and so raises its errors), then has the kernel compute what it covers (melds,
-visible tiles, the standard-form view) and the reference path the rest (the melded-copies
-rule, one closed form alone, the second step). Where the kernel was not built, or with
-``SHANTEN_PURE=1`` in the environment, the verbs are the reference functions themselves.
+The kernel makes no table: :func:`shanten.tables.classes.kernel_parts` builds them with
+numpy, the test suite proves them, and they are handed over once, at the first call, as
+read-only buffers that the kernel checks entry by entry. What its C does not cover, it
+hands to the reference engine: the melded-copies rule (a meld caps its tiles below 4) and
+one closed form alone (seven pairs, thirteen orphans) for effective tiles.
 
-The kernel makes no table: :func:`shanten.tables.classes.kernel_parts` builds them with numpy,
-the test suite proves them, and they are handed over once, at the first call, as
-read-only buffers that the kernel checks entry by entry.
+The public verbs :func:`shanten.shanten`, :func:`shanten.ukeire` and
+:func:`shanten.discards` are kernel *verbs* (:meth:`KernelEngine.verb`): C callables that
+answer a closed hand (34 counts, mpsz notation or a :class:`~shanten.Hand`) with default
+options themselves, and pass every other call unchanged to the verb written in Python,
+which checks the input with the library's own checks (and so raises its errors).
 
->>> import shanten
->>> shanten.accelerated in (True, False)
-True
->>> shanten.shanten("23489m6799p22567s")
+>>> from shanten.hand import position
+>>> ENGINE.distance(position("23489m6799p22567s")) - 1
 1
 """
 
 from __future__ import annotations
 
 import functools
-import os
 import threading
-from collections.abc import Callable, Iterable, Sequence
-from types import ModuleType
-from typing import Any, Final, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Final, Literal, TypeVar
 
-from shanten import analysis, efficiency
-from shanten.hand import Hand, HandLike, MeldLike, position
+import numpy as np
+import numpy.typing as npt
+
+from shanten import options
+from shanten._kernel import _c
+from shanten._native.engine import ENGINE as REFERENCE
+from shanten._native.engine import Curves
+from shanten._native.odds import Question, TooManyStates
+from shanten.hand import Hand, Position
+from shanten.options import FormView
 from shanten.results import Discard, Ukeire
+from shanten.tables.classes import closed_tables, kernel_parts, kernel_words
 from shanten.tiles import NUM_TILES, TILES
 
-__all__ = [
-    "FORMS",
-    "accelerated",
-    "discards",
-    "installed",
-    "installed_words",
-    "kernel",
-    "shanten",
-    "ukeire",
-]
-
-
-def _load() -> ModuleType | None:
-    """The compiled kernel, or None where it is missing or ``SHANTEN_PURE=1``; with
-    ``SHANTEN_REQUIRE_KERNEL=1`` a missing kernel is an ImportError."""
-    if os.environ.get("SHANTEN_PURE", "") not in ("", "0"):
-        return None
-    try:
-        from shanten._kernel import _c as _kernel
-    except ImportError as error:
-        if os.environ.get("SHANTEN_REQUIRE_KERNEL", "") not in ("", "0"):
-            raise ImportError(
-                "SHANTEN_REQUIRE_KERNEL is set but the C kernel shanten._kernel was not "
-                f"built ({error}); install with a C compiler and the Python headers"
-            ) from error
-        return None
-    return _kernel
-
-
-#: The compiled kernel module, or None: the reference path answers everything.
-kernel: Final = _load()
-#: True where the kernel answers the hot paths, False on the plain Python path.
-accelerated: Final = kernel is not None
+__all__ = ["ENGINE", "FORMS", "KernelEngine"]
 
 #: The kernel's numbers for the form views it computes.
 FORMS: Final = {"all": 0, "standard": 1, "chiitoitsu": 2, "kokushi": 3}
+#: The most memory the hands shared by the starts of one odds call may take before
+#: their store starts afresh (the answers do not depend on it).
+STORE_BYTES: Final = 64 * 2**20
+#: Rows per batch call, and the size from which the rows are shared among threads.
+_SLICE: Final = 1 << 15
 
-_lock = threading.Lock()
-_installed: list[bool] = []
-_words: list[bool] = []
-
-
-def installed() -> ModuleType:
-    """The kernel with its tables installed (built or loaded at the first call)."""
-    assert kernel is not None
-    if not _installed:
-        with _lock:
-            if not _installed:
-                from shanten.tables.classes import closed_tables, kernel_parts
-
-                kernel.configure(Hand, Ukeire, Discard, TILES)
-                kernel.install_closed(*closed_tables())
-                for players in (4, 3):
-                    kernel.install(players, kernel_parts(players))
-                _installed.append(True)
-    return kernel
+_F = TypeVar("_F", bound=Callable[..., object])
 
 
-def installed_words() -> ModuleType:
-    """The kernel with its tables and the batch's words installed."""
-    kernel = installed()
-    if not _words:
-        with _lock:
-            if not _words:
-                from shanten.tables.classes import kernel_words
+class KernelEngine:
+    """The C kernel's engine (see :class:`shanten._engine.Engine` for each method)."""
 
-                for players in (4, 3):
-                    kernel.install_words(players, kernel_words(players))
-                _words.append(True)
-    return kernel
+    name: Final = "kernel"
 
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._installed = False
+        self._words = False
 
-def _unseen(seen: Iterable[int]) -> bytes:
-    return bytes(4 - s for s in seen)
+    def installed(self) -> object:
+        """The kernel with its tables installed (built or loaded at the first call)."""
+        if not self._installed:
+            with self._lock:
+                if not self._installed:
+                    _c.configure(Hand, Ukeire, Discard, TILES)
+                    _c.install_closed(*closed_tables())
+                    for players in (4, 3):
+                        _c.install(players, kernel_parts(players))
+                    self._installed = True
+        return _c
 
+    def _installed_words(self) -> None:
+        """The tables and the batch's words installed."""
+        self.installed()
+        if not self._words:
+            with self._lock:
+                if not self._words:
+                    for players in (4, 3):
+                        _c.install_words(players, kernel_words(players))
+                    self._words = True
 
-def _shanten(
-    hand: HandLike,
-    *,
-    melds: Iterable[MeldLike] = (),
-    players: int = 4,
-    count_melded_copies: bool = False,
-) -> int:
-    pos = position(hand, melds, players, count_melded_copies)
-    if pos.capped:
-        return analysis.distance(pos) - 1
-    distance: int = installed().distance(bytes(pos.counts), pos.players, 0, pos.closed)
-    return distance - 1
+    def distance(self, pos: Position, form: FormView = "all") -> int | None:
+        if pos.capped or (form in ("chiitoitsu", "kokushi") and not pos.closed):
+            return REFERENCE.distance(pos, form)
+        self.installed()
+        distance: int = _c.distance(bytes(pos.counts), pos.players, FORMS[form], pos.closed)
+        return distance
 
-
-def _ukeire(
-    hand: HandLike,
-    *,
-    melds: Iterable[MeldLike] = (),
-    players: int = 4,
-    count_melded_copies: bool = False,
-    visible: efficiency.VisibleLike = (),
-    form: efficiency.FormView = "all",
-) -> Ukeire:
-    pos, seen = efficiency.checked(hand, melds, players, count_melded_copies, visible, form, 1)
-    if pos.capped or form not in ("all", "standard"):
-        return efficiency.ukeire_of(pos, seen, form)
-    result: Ukeire = installed().ukeire(
-        bytes(pos.counts), pos.players, FORMS[form], not pos.melds, _unseen(seen)
-    )
-    return result
-
-
-def _discards(
-    hand: HandLike,
-    *,
-    melds: Iterable[MeldLike] = (),
-    players: int = 4,
-    count_melded_copies: bool = False,
-    visible: efficiency.VisibleLike = (),
-    form: efficiency.FormView = "all",
-    second_step: bool = False,
-) -> tuple[Discard, ...]:
-    pos, seen = efficiency.checked(
-        hand, melds, players, count_melded_copies, visible, form, 2, second_step=second_step
-    )
-    if pos.capped or form not in ("all", "standard"):
-        return efficiency.discards_of(pos, seen, form, second_step)
-    kernel = installed()
-    number, closed = FORMS[form], not pos.melds
-    table: tuple[Discard, ...] = kernel.discards(
-        bytes(pos.counts), pos.players, number, closed, _unseen(seen)
-    )
-    if not second_step:
-        return table
-
-    def effective(held: Sequence[int]) -> tuple[int, list[int]]:
-        distance, mask = kernel.effective(bytes(held), pos.players, number, closed)
+    def effective(
+        self, pos: Position, counts: Sequence[int], form: FormView
+    ) -> tuple[int, list[int]]:
+        if pos.capped or form not in ("all", "standard"):
+            return REFERENCE.effective(pos, counts, form)
+        self.installed()
+        closed = not pos.melds and sum(counts) == 13
+        distance, mask = _c.effective(bytes(counts), pos.players, FORMS[form], closed)
         return distance, [t for t in range(NUM_TILES) if mask >> t & 1]
 
-    return efficiency.with_second_step(pos, seen, table, effective)
+    def ukeire(self, pos: Position, unseen: Sequence[int], form: FormView) -> Ukeire:
+        if pos.capped or form not in ("all", "standard"):
+            return REFERENCE.ukeire(pos, unseen, form)
+        self.installed()
+        return _c.ukeire(bytes(pos.counts), pos.players, FORMS[form], not pos.melds, bytes(unseen))
+
+    def discards(self, pos: Position, unseen: Sequence[int], form: FormView) -> tuple[Discard, ...]:
+        if pos.capped or form not in ("all", "standard"):
+            return REFERENCE.discards(pos, unseen, form)
+        self.installed()
+        return _c.discards(
+            bytes(pos.counts), pos.players, FORMS[form], not pos.melds, bytes(unseen)
+        )
+
+    def odds(
+        self, question: Question, progress: Callable[[int, Curves], object] | None
+    ) -> list[Curves]:
+        q = question
+        if q.pos.capped:
+            return REFERENCE.odds(q, progress)
+        self.installed()
+
+        def report(i: int, answer: tuple[object, ...]) -> None:
+            tenpai, win = answer[0], answer[1]
+            if tenpai is None:
+                raise TooManyStates(q.starts[i])
+            assert progress is not None
+            progress(i, (tenpai, win))  # type: ignore[arg-type]
+
+        answers = _c.odds(
+            [bytes(start) for start in q.starts],
+            q.pos.players,
+            not q.pos.melds and sum(q.starts[0]) >= 13,
+            bytes(q.unseen),
+            q.draws,
+            q.rules.hand_changes,
+            q.rules.shanten_back,
+            q.best,
+            q.limit,
+            STORE_BYTES,
+            q.threads,
+            None if progress is None else report,
+        )
+        curves: list[Curves] = []
+        for start, (tenpai, win, _states) in zip(q.starts, answers, strict=True):
+            if tenpai is None:
+                raise TooManyStates(start)
+            curves.append((tenpai, win))
+        return curves
+
+    def batch_shanten(
+        self,
+        hands: npt.NDArray[np.uint8],
+        out: npt.NDArray[np.int8],
+        players: Literal[3, 4],
+        form: FormView,
+    ) -> int:
+        self._installed_words()
+        number = FORMS[form]
+        return _run(
+            len(hands),
+            lambda start, stop: _c.batch_shanten(hands, out, players, number, start, stop),
+        )
+
+    def batch_ukeire(
+        self, hands: npt.NDArray[np.uint8], out: npt.NDArray[np.bool_], players: Literal[3, 4]
+    ) -> int:
+        self.installed()
+        return _run(
+            len(hands), lambda start, stop: _c.batch_ukeire(hands, out, players, start, stop)
+        )
+
+    def verb(self, number: int, function: _F) -> _F:
+        """``function`` as a kernel verb: the C callable answers a closed hand with
+        default options itself and passes every other call to ``function``."""
+        verb = _c.Verb(number, function)
+        functools.update_wrapper(verb, function)
+        return verb  # type: ignore[return-value]
+
+    def fast(self, enabled: bool) -> None:
+        _c.fast(enabled)
 
 
-_F = TypeVar("_F", bound=Callable[..., Any])
+def _run(rows: int, work: Callable[[int, int], int]) -> int:
+    """Run ``work(start, stop)`` over [0, rows): in one call, or for large arrays in one
+    piece per core, each on its own thread (the kernel releases the GIL); the first bad
+    row any piece reports, or -1."""
+    pieces = min(options.cores(), max(1, rows // _SLICE))
+    if pieces == 1:
+        return work(0, rows)
+    bounds = [rows * k // pieces for k in range(pieces + 1)]
+    found = [-1] * pieces
+
+    def piece(k: int) -> None:
+        found[k] = work(bounds[k], bounds[k + 1])
+
+    workers = [threading.Thread(target=piece, args=(k,)) for k in range(1, pieces)]
+    for worker in workers:
+        worker.start()
+    piece(0)
+    for worker in workers:
+        worker.join()
+    bad = [b for b in found if b >= 0]
+    return min(bad) if bad else -1
 
 
-def _verb(number: int, glue: Callable[..., Any], reference: _F) -> _F:
-    """The public verb: the kernel's, wrapping ``glue``, with ``reference``'s name,
-    signature and docs; or ``reference`` itself on the plain path."""
-    if kernel is None:
-        return reference
-    glue.__name__ = glue.__qualname__ = reference.__name__  # as errors name the function
-    verb = kernel.Verb(number, glue)
-    functools.update_wrapper(verb, reference)
-    verb.__module__ = "shanten"  # where it is public, and where pickle finds it again
-    return verb  # type: ignore[no-any-return]
-
-
-shanten = _verb(0, _shanten, analysis.shanten)
-ukeire = _verb(1, _ukeire, efficiency.ukeire)
-discards = _verb(2, _discards, efficiency.discards)
+#: The kernel's engine.
+ENGINE: Final = KernelEngine()

@@ -12,7 +12,7 @@ The state is the hand alone. A draw of tile ``i`` at a hand ``h`` after ``t`` dr
 probability ``c_i / (S - t)`` for the draws the policy keeps or that succeed, with
 ``c_i`` the unseen copies of ``i`` less those the hand absorbed since the start; every
 other draw is thrown straight back, with the rest of the probability. This module is
-the reference of the kernel's engine; :func:`solve` picks the kernel where it is built.
+the reference of the kernel's engine.
 
 >>> from shanten.notation import counts_of, parse_tiles
 >>> hand = counts_of(parse_tiles("123m456p789s1122z"))
@@ -31,10 +31,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from shanten import analysis
+from shanten._native import forms
 from shanten.hand import MeldLike, Position, position
 
-__all__ = ["TOLERANCE", "Objective", "Rules", "Solution", "TooManyStates", "solve"]
+__all__ = ["TOLERANCE", "Objective", "Question", "Rules", "Solution", "TooManyStates", "solve"]
 
 Objective = Literal["win", "tenpai"]
 
@@ -74,6 +74,24 @@ class Rules:
         if after > drawn:
             return self.shanten_back
         return drawn < before or self.hand_changes
+
+
+@dataclass(frozen=True)
+class Question:
+    """What an engine's odds answer: the start hands (34 concealed counts each, 3n+1, of
+    one size) of a position with ``pos``'s melds and rules, the wall (``unseen`` copies
+    of each tile), how many ``draws``, the switches, ``best`` (the fewest tiles the hand
+    they come from needs, where the swap budget counts from), at most ``limit`` hands per
+    start, and up to ``threads`` threads."""
+
+    pos: Position
+    starts: tuple[tuple[int, ...], ...]
+    unseen: tuple[int, ...]
+    draws: int
+    rules: Rules
+    best: int
+    limit: int = MAX_STATES
+    threads: int = 1
 
 
 @dataclass(frozen=True)
@@ -351,21 +369,15 @@ def solve(
 
 
 def distance_of(pos: Position) -> Callable[[tuple[int, ...]], int]:
-    """The distance (shanten + 1) of a concealed hand with ``pos``'s melds and rules,
-    remembered per hand: by the kernel where it is built and the melds cap no tile."""
-    from shanten._kernel.engine import accelerated, installed
-
+    """The distance (shanten + 1) of a concealed hand with ``pos``'s melds and rules, by
+    the reference, remembered per hand."""
     known: dict[tuple[int, ...], int] = {}
-    kernel = installed() if accelerated and not pos.capped else None
 
     def distance(counts: tuple[int, ...]) -> int:
         value = known.get(counts)
         if value is None:
-            if kernel is not None:
-                closed = not pos.melds and sum(counts) >= 13
-                value = kernel.distance(bytes(counts), pos.players, 0, closed)
-            else:
-                value = analysis.distance(dataclasses.replace(pos, counts=counts))
+            value = forms.distance(dataclasses.replace(pos, counts=counts))
+            assert value is not None  # the standard form always applies
             known[counts] = value
         return value
 

@@ -17,9 +17,11 @@ import itertools
 import operator
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, Literal
 
-from shanten._kernel.engine import accelerated, discards, installed, shanten
+from shanten import _engine
+from shanten.analysis import shanten
+from shanten.efficiency import discards
 from shanten.errors import ShantenError
 from shanten.games.events import (
     CODE_KIND,
@@ -32,8 +34,9 @@ from shanten.games.events import (
 from shanten.games.replay import Replay
 from shanten.games.source import Format, RecordSource, detect, read_source
 from shanten.games.summary import PlayerReview, summarise
+from shanten.hand import Position
 from shanten.results import Discard as TableRow
-from shanten.tiles import TILE_NAMES, TILES, Tile
+from shanten.tiles import SANMA_ABSENT, TILE_NAMES, TILES, Tile
 
 __all__ = ["DiscardReview", "GameReview", "review"]
 
@@ -187,11 +190,13 @@ class _Reviewer:
     """Reviews the discards of one record while its events are played."""
 
     def __init__(self, record: Record, name: str | None) -> None:
+        self.players: Literal[3, 4] = 3 if record.players == 3 else 4
         self.record = record
         self.replay = Replay(record.players, name)
         self.turns = [0] * record.players
         self.names = tuple(record.names) + ("",) * (record.players - len(record.names))
-        self.kernel = installed() if accelerated else None
+        caps = tuple(0 if record.players == 3 and t in SANMA_ABSENT else 4 for t in range(34))
+        self.caps = caps
 
     def table(self, event: Discard) -> tuple[TableRow, ...] | None:
         """The discard table (牌理) of the seat's hand and the tiles it sees, in Tenhou's
@@ -202,8 +207,8 @@ class _Reviewer:
         counted by its copies unseen by the seat: every copy of an effective tile that is
         in a meld or on the table is one fewer to draw, for every row alike. The melds
         change nothing else: with melds the concealed hand is too short for seven pairs or
-        thirteen orphans, as without them. Where the kernel is built, it is asked directly
-        (the replay has already checked the counts it would check).
+        thirteen orphans, as without them. The engine is asked directly: the replay has
+        already checked the counts the verb would check.
         """
         replay, seat = self.replay, event.seat
         if not (0 <= seat < replay.players and replay.in_round):
@@ -211,19 +216,24 @@ class _Reviewer:
         kinds = replay.kinds[seat]
         if replay.sizes[seat] % 3 != 2 or not replay.codes[seat][event.tile]:
             return None
-        players = replay.players
-        if self.kernel is not None:
-            try:
-                table: tuple[TableRow, ...] = self.kernel.discards(
-                    bytes(kinds), players, 0, True, replay.unseen[seat]
-                )
-                return table
-            except ValueError:  # a hand the tables do not hold: the verb says why
-                pass
         try:
-            return discards(kinds, players=players, visible=replay.visible)
+            return self.ask(kinds, seat)
+        except ValueError:  # a hand the tables do not hold: the verb says why
+            pass
+        try:
+            return self.ask_verb(kinds)
         except ShantenError as error:  # the replay keeps hands the verbs take; if not, say so
             raise replay.fail(str(error), event) from None
+
+    def ask(self, kinds: list[int], seat: int) -> tuple[TableRow, ...]:
+        """The engine's discard table of a seat's concealed tiles, each effective tile
+        counted by the copies the seat has not seen."""
+        pos = Position(tuple(kinds), (), self.players, False, self.caps)  # the replay checked it
+        return _engine.engine.discards(pos, self.replay.unseen[seat], "all")
+
+    def ask_verb(self, kinds: list[int]) -> tuple[TableRow, ...]:
+        """The same table asked of :func:`shanten.discards` with the tiles the seat sees."""
+        return discards(kinds, players=self.players, visible=self.replay.visible)
 
     def decide(self, event: Discard, table: tuple[TableRow, ...]) -> DiscardReview:
         """The record of ``event``, from the state before it and its table."""

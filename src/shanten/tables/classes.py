@@ -2,7 +2,7 @@
 
 The 405,350 suit shapes of at most 14 tiles have only 126 distinct distance vectors (one
 distance per target of x sets and y pairs), the honour shapes 55, 3-player manzu shapes
-10. Combining two parts' vectors by the min-plus product of :mod:`shanten._native.forms` again
+10. Combining two parts' vectors by the min-plus product of :mod:`shanten.tables.minplus` again
 gives few distinct vectors (180 for two suits, still 180 for three), so the standard
 form of a whole hand is a chain of small table lookups. For each part p, with the other
 three parts a, b, c:
@@ -29,9 +29,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from shanten._native.forms import parts, seven_pairs_formula, thirteen_orphans_formula
+from shanten.forms import parts, seven_pairs_formula, thirteen_orphans_formula
 from shanten.tables.cache import cached_arrays
-from shanten.tables.transform import INF, TARGETS, Kind, build_table, generate_complete_shapes
+from shanten.tables.minplus import product
+from shanten.tables.transform import TARGETS, Kind, build_table, generate_complete_shapes
 
 __all__ = [
     "NO_CLASS",
@@ -229,17 +230,14 @@ def unique_vectors(
 
 
 def _combine_classes(a: npt.NDArray[np.int64], b: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-    """Min-plus product of every vector of ``a`` with every vector of ``b``: (len a * len b, 10)."""
-    out = np.full((len(a), len(b), len(TARGETS)), INF, dtype=np.int64)
-    for x in range(5):
-        for x1 in range(x + 1):
-            x2 = x - x1
-            a0, a1 = a[:, None, 2 * x1], a[:, None, 2 * x1 + 1]
-            b0, b1 = b[None, :, 2 * x2], b[None, :, 2 * x2 + 1]
-            np.minimum(out[:, :, 2 * x], a0 + b0, out=out[:, :, 2 * x])
-            np.minimum(out[:, :, 2 * x + 1], a1 + b0, out=out[:, :, 2 * x + 1])
-            np.minimum(out[:, :, 2 * x + 1], a0 + b1, out=out[:, :, 2 * x + 1])
-    return np.minimum(out.reshape(-1, len(TARGETS)), _CAP)
+    """The min-plus product (:func:`~shanten.tables.minplus.product`) of every vector of
+    ``a`` with every vector of ``b``: (len a * len b, 10), clipped at 15."""
+    columns = product(
+        [a[:, None, t] for t in range(len(TARGETS))],
+        [b[None, :, t] for t in range(len(TARGETS))],
+        np.minimum,
+    )
+    return np.minimum(np.stack(columns, axis=-1).reshape(-1, len(TARGETS)), _CAP)
 
 
 #: One part's tables for the kernel: (tiles, base-5 weights, class ids per code, class

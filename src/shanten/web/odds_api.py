@@ -34,9 +34,8 @@ from http import HTTPStatus
 from typing import Any, Final
 
 from shanten import options
-from shanten._kernel.engine import discards
 from shanten.discard_odds import DiscardOdds, HandOdds, odds, unseen_of
-from shanten.efficiency import checked
+from shanten.efficiency import checked, discards
 from shanten.errors import ShantenError
 from shanten.hand import position
 from shanten.tiles import Tile
