@@ -33,7 +33,7 @@ from shanten._native.odds import (
     distance_of,
 )
 from shanten.efficiency import VisibleLike, seen_of
-from shanten.errors import HandError, RuleError
+from shanten.errors import HandError, RuleError, described
 from shanten.hand import Hand, HandLike, MeldLike, Position, position
 from shanten.results import Discard
 from shanten.tiles import NUM_TILES, SANMA_ABSENT, Tile
@@ -105,7 +105,16 @@ def odds(
     (0.0, 0.032520325203252036)
     >>> [str(row.discard) for row in odds("123m456p789s1122z3z", draws=1, discards=["1m"])]
     ['1m']
+
+    Options that cannot be used are refused before any row is computed:
+
+    >>> odds("123m456p789s1122z3z", discards=[])
+    Traceback (most recent call last):
+    ...
+    shanten.errors.RuleError: discards is empty: name at least one tile of the hand, or None for every discard
     """
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be a callable or None, got {described(progress)}")
     hand_changes = options.flag("hand_changes", hand_changes)
     shanten_back = options.flag("shanten_back", shanten_back)
     threads = min(options.cores(), DEFAULT_THREADS) if jobs is None else options.jobs(jobs)
@@ -183,6 +192,10 @@ def _wanted(
         if tile.index not in starts:
             raise HandError(f"{tile} is not in the hand {str(_hand_of(pos))!r}: no such discard")
         wanted[tile.index] = None
+    if not wanted:
+        raise RuleError(
+            "discards is empty: name at least one tile of the hand, or None for every discard"
+        )
     return list(wanted)
 
 
@@ -229,7 +242,7 @@ def _solve(
         )
         for i, (start, (tenpai, win, _states)) in enumerate(zip(starts, answers, strict=False)):
             if tenpai is None:
-                raise _too_many(start, limit)
+                raise _too_many(start, limit, rules)
             if progress is None:  # else made as they came
                 made(i, (tenpai, win))
         return rows
@@ -250,7 +263,7 @@ def _plain_curves(
     try:
         graph = Graph(start, unseen, rules, distance_of(pos), limit, best)
     except TooManyStates:
-        raise _too_many(start, limit) from None
+        raise _too_many(start, limit, rules) from None
     wall = sum(unseen)
     return (
         Solution(graph, wall, draws, "tenpai").curve,
@@ -294,10 +307,18 @@ def max_states(draws: int) -> int:
     return min(MAX_STATES, MAX_VALUES_BYTES // (2 * 8 * (draws + 1)))
 
 
-def _too_many(start: tuple[int, ...], limit: int) -> RuleError:
+def _too_many(start: tuple[int, ...], limit: int, rules: Rules) -> RuleError:
+    """The refusal of a start past ``limit`` hands, with what would bring it in: the
+    switches off if they are on, else fewer draws if they lowered the limit."""
+    if rules.extra:
+        advice = "; ask without hand_changes and shanten_back"
+    elif limit < MAX_STATES:
+        advice = "; ask for fewer draws (more draws leave room for fewer hands)"
+    else:
+        advice = ": the hand is too far from ready for the engine"
     return RuleError(
         f"the odds of {str(_hand_of_counts(start))!r} would explore more than "
-        f"{limit:,} hands (the limit); ask without hand_changes and shanten_back"
+        f"{limit:,} hands (the limit){advice}"
     )
 
 
