@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Literal, TypeAlias
 
 from shanten import options
-from shanten.errors import RuleError
+from shanten.errors import RuleError, described
 from shanten.games.packed import Packed, pack, unpack
 from shanten.games.review import GameReview, review
 
@@ -279,13 +279,21 @@ def review_corpus(
     of a Dask scheduler (``"tcp://host:8786"``), to review on that cluster instead (the
     ``[dask]`` extra; an :class:`ImportError` naming it when Dask is missing).
 
-    Raises :class:`~shanten.RuleError` for a ``jobs`` that is not a positive whole
-    number, or for ``jobs`` and ``client`` together.
+    Raises :class:`~shanten.RuleError` for a ``jobs`` that is not a whole number from 1
+    to :data:`~shanten.options.MAX_JOBS`, or for ``jobs`` and ``client`` together, and a
+    :class:`TypeError` for a ``client`` that is neither a client nor an address.
     """
     expanded = expand_paths(paths)
     if client is not None:
         if jobs is not None:
             raise RuleError("review_corpus takes jobs or client, not both")
+        if not isinstance(client, str) and not all(
+            callable(getattr(client, method, None)) for method in ("submit", "nthreads")
+        ):
+            raise TypeError(
+                "client is a dask.distributed.Client or a scheduler's address such as "
+                f"'tcp://host:8786', not {described(client)}"
+            )
         if isinstance(client, str):  # connect now, so that a missing extra is said at once
             own = _connect(client)
             return _closing(_on_dask(expanded, own), own)
