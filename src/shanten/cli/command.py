@@ -23,6 +23,8 @@ Exit status, as scripts see it:
 - 1: the output could not be written (a full disk, a closed stdout, an encoding that
   cannot show the tiles): one line on stderr, ``shanten: error: cannot write the
   output: ...`` (type ``OutputError`` with ``--json``).
+- 130: interrupted (Ctrl-C, SIGINT), the status a shell reports for a program that
+  SIGINT stopped: no traceback; ``--odds`` stops at the next row of its table.
 - 141: stdout is a pipe whose reader quit before the output was written (as ``head``
   may). Nothing is printed, as for a tool that the SIGPIPE signal stops: 141 is
   128 + 13, the status a shell reports for one.
@@ -283,9 +285,21 @@ def _emit(output: str, *, as_json: bool) -> int:
     return 0
 
 
+#: Exit status after Ctrl-C: 128 + SIGINT, as a shell reports it.
+INTERRUPTED = 130
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (0, 2 on bad input, 1 or 141 when
-    the output could not be written: see the module's documentation)."""
+    the output could not be written, 130 when interrupted: see the module's
+    documentation)."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        return INTERRUPTED
+
+
+def _main(argv: Sequence[str] | None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
     if arguments and arguments[0] in COMMANDS:  # no command name is a valid hand
         module = importlib.import_module(COMMANDS[arguments[0]][0])
