@@ -124,3 +124,36 @@ def test_serve_runs_the_web_server(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr("shanten.web.server.main", fake_main)
     assert main(["serve", "--port", "0"]) == 0 and seen == [["--port", "0"]]
+
+
+@pytest.mark.parametrize(
+    ("melds", "said"),
+    [
+        ("777z,,789p", "meld 2 of '777z,,789p' is empty"),
+        ("777z,789p,", "meld 3 of '777z,789p,' is empty"),
+        ("777z, ,789p", "meld 2 of '777z, ,789p' is empty"),
+        ("777z,124m", "meld 2 of '777z,124m' is not valid: '124m' is not a meld"),
+        ("777z,xyz", "meld 2 of '777z,xyz' is not valid: 'x' at position 0"),
+    ],
+)
+def test_bad_melds_are_said_to_be_the_melds(
+    melds: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["123m456p11z", "--melds", melds]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith(f"shanten: error: argument --melds: {said}")
+    assert main(["123m456p11z", "--melds", melds, "--json"]) == 2
+    error = json.loads(capsys.readouterr().err)["error"]
+    assert error["type"] == "MeldError" and error["message"].startswith(f"argument --melds: {said}")
+
+
+def test_melds_as_before_when_they_are_good(capsys: pytest.CaptureFixture[str]) -> None:
+    data = json.loads(run(["123m456p11z", "--melds", " 777z , 789p ", "--json"], capsys))
+    assert data["melds"] == ["777z", "789p"]
+    assert json.loads(run(["123m456p789s11222z", "--melds", "", "--json"], capsys))["melds"] == []
+
+
+def test_version_prints_the_package_version(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["--version"], capsys) == f"shanten {shanten.__version__}\n"
+    assert "  --version " in run(["--help"], capsys)

@@ -144,8 +144,10 @@ def test_json_errors_are_json(
     assert main([*argv, "--json"]) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err.count("\n") == 1
+    # a bad meld is said to be one of --melds, then as the library says it
+    said = "argument --melds: meld 1 of '124m' is not valid: " if "--melds" in argv else ""
     assert json.loads(captured.err) == {
-        "error": {"type": type(raised.value).__name__, "message": str(raised.value)}
+        "error": {"type": type(raised.value).__name__, "message": said + str(raised.value)}
     }
 
 

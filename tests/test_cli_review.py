@@ -8,6 +8,9 @@ import csv
 import importlib.util
 import io
 import json
+import os
+import subprocess
+import sys
 from importlib.machinery import ModuleSpec
 from pathlib import Path
 
@@ -273,3 +276,42 @@ def test_table_totals_add_up_the_games(capsys: pytest.CaptureFixture[str]) -> No
         f"total: {len(players)} games, {decisions} decisions, optimal "
         f"{optimal / decisions:.1%}, mean loss {loss / decisions:.2f}"
     )
+
+
+def test_help_says_the_processes_are_capped(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["review", "--help"]) == 0
+    assert "at most one per core and one per file" in " ".join(capsys.readouterr().out.split())
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a file name that is not UTF-8 is POSIX's")
+@pytest.mark.parametrize("kind", ["json", "csv", "table"])
+@pytest.mark.parametrize("locale", ["C", "C.UTF-8"])
+def test_a_file_name_that_is_not_utf8_is_written_as_valid_utf8(
+    tmp_path: Path, kind: str, locale: str
+) -> None:
+    folder = os.fsencode(tmp_path)
+    name = os.path.join(folder, b"game\xff.mjlog")
+    try:
+        with open(name, "wb") as copy:
+            copy.write(Path(GAMES[0]).read_bytes())
+    except OSError:  # a file system that takes UTF-8 names only
+        pytest.skip("the file system refuses the name")
+    env = {**os.environ, "LC_ALL": locale, "PYTHONPATH": os.pathsep.join(sys.path)}
+    env.pop("PYTHONIOENCODING", None)
+    env.pop("PYTHONUTF8", None)
+    done = subprocess.run(
+        [sys.executable, "-m", "shanten", "review", "--jobs", "1", "--format", kind, name],
+        capture_output=True,
+        env=env,
+        check=False,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    text = done.stdout.decode("utf-8")  # strict: every byte is UTF-8
+    shown = "game\\xff.mjlog"  # the byte that is not UTF-8, escaped
+    if kind == "json":
+        assert json.loads(text)["path"].endswith(shown)
+    elif kind == "csv":
+        assert read_csv(text)[0]["path"].endswith(shown)
+    else:
+        assert shown in text

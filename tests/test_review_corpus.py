@@ -13,7 +13,7 @@ import weakref
 from collections.abc import Iterator
 from concurrent.futures import Future
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -146,7 +146,7 @@ def test_dask_keeps_a_bounded_window(dask_client: Any, monkeypatch: pytest.Monke
 
 def test_bad_options_are_rule_errors(corpus_dir: Path) -> None:
     for jobs in (0, -1, 1.5, True):
-        with pytest.raises(shanten.RuleError, match="jobs must be a positive whole number"):
+        with pytest.raises(shanten.RuleError, match="jobs must be a whole number from 1 to"):
             review_corpus([corpus_dir], jobs=jobs)  # type: ignore[arg-type]
     with pytest.raises(shanten.RuleError, match="jobs or client, not both"):
         review_corpus([corpus_dir], jobs=2, client=object())  # type: ignore[arg-type]
@@ -177,6 +177,7 @@ def test_the_pool_keeps_a_bounded_number_in_flight(
     corpus_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", CountingPool)
+    monkeypatch.setattr(shanten.options, "cores", lambda: 2)  # two processes on any machine
     original = Future.result
 
     def taken(self: Future[CorpusItem], timeout: float | None = None) -> CorpusItem:
@@ -227,3 +228,32 @@ def test_dask_missing_names_the_extra(corpus_dir: Path, monkeypatch: pytest.Monk
     monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed fails
     with pytest.raises(ImportError, match=r"pip install 'shanten\[dask\]'"):
         review_corpus([corpus_dir], client="tcp://127.0.0.1:8786")
+
+
+class SizedPool(CountingPool):
+    """A :class:`CountingPool` that keeps the number of workers asked for."""
+
+    workers: ClassVar[list[int]] = []
+
+    def __init__(self, max_workers: int, mp_context: object) -> None:
+        super().__init__(max_workers, mp_context)
+        SizedPool.workers.append(max_workers)
+
+
+@pytest.mark.parametrize(
+    ("files", "jobs", "cores", "workers"),
+    [(45, 1000, 2, 2), (3, 1000, 8, 3), (45, 4, 8, 4), (45, 1000, 1, 0), (1, 8, 8, 0)],
+)
+def test_the_pool_is_no_larger_than_the_work_and_the_cores(
+    files: int, jobs: int, cores: int, workers: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As many processes as jobs, at most one per core and one per file; one process
+    at most reviews in this one, with no pool (workers 0)."""
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", SizedPool)
+    monkeypatch.setattr(shanten.options, "cores", lambda: cores)
+    monkeypatch.setattr(corpus, "review_file", lambda path: CorpusFailure(path, "-", "-"))
+    monkeypatch.setattr(corpus, "_review_to_send", lambda path: CorpusFailure(path, "-", "-"))
+    SizedPool.workers = []
+    paths = [f"{n}.mjlog" for n in range(files)]
+    assert [item.path for item in review_corpus(paths, jobs=jobs)] == paths
+    assert SizedPool.workers == ([workers] if workers else [])

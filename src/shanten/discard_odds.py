@@ -25,7 +25,7 @@ from shanten import _engine, options
 from shanten._engine import Curves
 from shanten._native.odds import MAX_STATES, MAX_VALUES_BYTES, Question, Rules, TooManyStates
 from shanten.efficiency import VisibleLike, discards, seen_of
-from shanten.errors import HandError, RuleError
+from shanten.errors import HandError, RuleError, described
 from shanten.hand import Hand, HandLike, MeldLike, Position, position
 from shanten.results import Discard
 from shanten.tiles import NUM_TILES, SANMA_ABSENT, Tile
@@ -94,7 +94,16 @@ def odds(
     (0.0, 0.032520325203252036)
     >>> [str(row.discard) for row in odds("123m456p789s1122z3z", draws=1, discards=["1m"])]
     ['1m']
+
+    Options that cannot be used are refused before any row is computed:
+
+    >>> odds("123m456p789s1122z3z", discards=[])
+    Traceback (most recent call last):
+    ...
+    shanten.errors.RuleError: discards is empty: name at least one tile of the hand, or None for every discard
     """
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be a callable or None, got {described(progress)}")
     hand_changes = options.flag("hand_changes", hand_changes)
     shanten_back = options.flag("shanten_back", shanten_back)
     threads = min(options.cores(), DEFAULT_THREADS) if jobs is None else options.jobs(jobs)
@@ -173,6 +182,10 @@ def _wanted(
         if tile.index not in starts:
             raise HandError(f"{tile} is not in the hand {str(_hand_of(pos))!r}: no such discard")
         wanted[tile.index] = None
+    if not wanted:
+        raise RuleError(
+            "discards is empty: name at least one tile of the hand, or None for every discard"
+        )
     return list(wanted)
 
 
@@ -202,7 +215,7 @@ def _solve(
         question = Question(pos, tuple(starts), tuple(unseen), draws, rules, best, limit, threads)
         answers = _engine.engine.odds(question, None if progress is None else made)
     except TooManyStates as error:
-        raise _too_many(error.args[0], limit) from None
+        raise _too_many(error.args[0], limit, rules) from None
     if progress is None:  # else made as they came
         for i, curves in enumerate(answers):
             made(i, curves)
@@ -240,10 +253,18 @@ def max_states(draws: int) -> int:
     return min(MAX_STATES, MAX_VALUES_BYTES // (2 * 8 * (draws + 1)))
 
 
-def _too_many(start: tuple[int, ...], limit: int) -> RuleError:
+def _too_many(start: tuple[int, ...], limit: int, rules: Rules) -> RuleError:
+    """The refusal of a start past ``limit`` hands, with what would bring it in: the
+    switches off if they are on, else fewer draws if they lowered the limit."""
+    if rules.extra:
+        advice = "; ask without hand_changes and shanten_back"
+    elif limit < MAX_STATES:
+        advice = "; ask for fewer draws (more draws leave room for fewer hands)"
+    else:
+        advice = ": the hand is too far from ready for the engine"
     return RuleError(
         f"the odds of {str(_hand_of_counts(start))!r} would explore more than "
-        f"{limit:,} hands (the limit); ask without hand_changes and shanten_back"
+        f"{limit:,} hands (the limit){advice}"
     )
 
 

@@ -84,6 +84,9 @@ FORM_VIEWS: tuple[FormView, ...] = ("all", "standard", "chiitoitsu", "kokushi")
 #: Melds a hand can hold, and tiles in the game: no collection is read past them.
 MAX_MELDS = 4
 MAX_VISIBLE = 136
+#: The most ``jobs`` taken: far past any machine's cores, and a number that threads and
+#: processes can be counted in (each use takes no more than it can keep busy).
+MAX_JOBS = 2**16
 
 
 def players(value: object) -> Literal[3, 4]:
@@ -177,20 +180,23 @@ def cores() -> int:
 
 
 def jobs(value: object) -> int:
-    """The ``jobs`` option: a positive whole number, or None for :func:`cores`.
+    """The ``jobs`` option: a whole number from 1 to :data:`MAX_JOBS`, or None for
+    :func:`cores`.
 
     >>> jobs(2), jobs(None) == cores()
     (2, True)
     >>> jobs(0)
     Traceback (most recent call last):
     ...
-    shanten.errors.RuleError: jobs must be a positive whole number or None, not 0
+    shanten.errors.RuleError: jobs must be a whole number from 1 to 65536 or None, not 0
     """
     if value is None:
         return cores()
     number = None if isinstance(value, (bool, np.bool_)) else whole(value)
-    if number is None or number < 1:
-        raise RuleError(f"jobs must be a positive whole number or None, not {value!r}")
+    if number is None or not 1 <= number <= MAX_JOBS:
+        raise RuleError(
+            f"jobs must be a whole number from 1 to {MAX_JOBS} or None, not {described(value)}"
+        )
     return number
 
 

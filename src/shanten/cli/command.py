@@ -23,6 +23,8 @@ Exit status, as scripts see it:
 - 1: the output could not be written (a full disk, a closed stdout, an encoding that
   cannot show the tiles): one line on stderr, ``shanten: error: cannot write the
   output: ...`` (type ``OutputError`` with ``--json``).
+- 130: interrupted (Ctrl-C, SIGINT), the status a shell reports for a program that
+  SIGINT stopped: no traceback; ``--odds`` stops at the next row of its table.
 - 141: stdout is a pipe whose reader quit before the output was written (as ``head``
   may). Nothing is printed, as for a tool that the SIGPIPE signal stops: 141 is
   128 + 13, the status a shell reports for one.
@@ -41,10 +43,12 @@ import sys
 from collections.abc import Sequence
 from typing import IO, NoReturn
 
+from shanten import __version__
 from shanten.cli.odds import DRAWS, odds_data
 from shanten.cli.text import WIDTH, as_text
 from shanten.display import wrap
-from shanten.errors import ShantenError
+from shanten.errors import MeldError, ShantenError, quoted
+from shanten.hand import Meld
 from shanten.report import report
 
 __all__ = ["COMMANDS", "WIDTH", "main"]
@@ -80,6 +84,20 @@ class UsageError(Exception):
 
 class _HelpRequested(Exception):
     """``-h``/``--help`` was given."""
+
+
+class _VersionRequested(Exception):
+    """``--version`` was given."""
+
+
+class _VersionAction(argparse.Action):
+    """``--version``, written by :func:`main` as the help is."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, *args: object, **kwargs: object) -> NoReturn:
+        raise _VersionRequested
 
 
 class _HelpAction(argparse.Action):
@@ -118,6 +136,9 @@ def _parser() -> _Parser:
     )
     parser.add_argument("hand", help="the concealed hand: mpsz (123m456p789s11z) or Unicode tiles")
     parser.add_argument("-h", "--help", action=_HelpAction, help="show this help and exit")
+    parser.add_argument(
+        "--version", action=_VersionAction, help="show the version of shanten and exit"
+    )
     parser.add_argument(
         "--melds", default="", help="called melds, comma-separated: 123m,555z,1111p"
     )
@@ -170,6 +191,31 @@ def _parser() -> _Parser:
         f"{commands}\n\nexample: shanten 23489m6799p22567s"
     )
     return parser
+
+
+def melds_of(text: str) -> list[str]:
+    """The melds of ``--melds``, each checked, so that an error says that the melds are
+    wrong and which one; an empty item is refused, not skipped. Blank text is no melds.
+
+    >>> melds_of(" 777z, 789p"), melds_of("")
+    (['777z', '789p'], [])
+    >>> melds_of("777z,,789p")
+    Traceback (most recent call last):
+    ...
+    shanten.errors.MeldError: argument --melds: meld 2 of '777z,,789p' is empty
+    """
+    if not text.strip():
+        return []
+    melds = [item.strip() for item in text.split(",")]
+    for number, meld in enumerate(melds, 1):
+        which = f"argument --melds: meld {number} of {quoted(text)}"
+        if not meld:
+            raise MeldError(f"{which} is empty")
+        try:
+            Meld(meld)
+        except ShantenError as error:
+            raise MeldError(f"{which} is not valid: {error}") from error
+    return melds
 
 
 def _check_odds_options(args: argparse.Namespace) -> None:
@@ -239,9 +285,21 @@ def _emit(output: str, *, as_json: bool) -> int:
     return 0
 
 
+#: Exit status after Ctrl-C: 128 + SIGINT, as a shell reports it.
+INTERRUPTED = 130
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (0, 2 on bad input, 1 or 141 when
-    the output could not be written: see the module's documentation)."""
+    the output could not be written, 130 when interrupted: see the module's
+    documentation)."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        return INTERRUPTED
+
+
+def _main(argv: Sequence[str] | None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
     if arguments and arguments[0] in COMMANDS:  # no command name is a valid hand
         module = importlib.import_module(COMMANDS[arguments[0]][0])
@@ -253,9 +311,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(arguments)
         _check_odds_options(args)
-        melds = [m.strip() for m in args.melds.split(",") if m.strip()]
         position = {
-            "melds": melds,
+            "melds": melds_of(args.melds),
             "players": args.players,
             "count_melded_copies": args.count_melded_copies,
             "visible": args.visible,
@@ -271,6 +328,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
     except _HelpRequested:
         return _emit(parser.format_help(), as_json=False)
+    except _VersionRequested:
+        return _emit(f"shanten {__version__}\n", as_json=False)
     except UsageError as error:
         if not as_json:  # as argparse does: the usage, then the error
             _report_error("UsageError", str(error), as_json=False, usage=parser.format_usage())

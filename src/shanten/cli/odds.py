@@ -79,6 +79,7 @@ def odds_data(
         draws=draws,
         hand_changes=hand_changes,
         shanten_back=shanten_back,
+        progress=_between_rows,
     )
     data: dict[str, Any] = {
         "draws": draws,
@@ -99,6 +100,12 @@ def odds_data(
             for row in result
         ]
     return data
+
+
+def _between_rows(row: object) -> None:
+    """Called with each row as it comes, from this thread: doing nothing, it lets Python
+    handle a signal between rows (Ctrl-C stops the run at the next row, not after the
+    last); without it the kernel runs every row before Python looks."""
 
 
 def percent(chance: float) -> str:

@@ -40,7 +40,7 @@ from shanten.cli.command import (
     _Parser,
     _report_error,
 )
-from shanten.cli.review_output import Chosen, Output, make_output, plot_shanten
+from shanten.cli.review_output import Chosen, Output, make_output, plot_shanten, shown
 from shanten.errors import ShantenError
 from shanten.games.corpus import CorpusFailure, CorpusItem, expand_paths, review_corpus
 
@@ -85,7 +85,8 @@ def _parser() -> _Parser:
         "--jobs",
         type=_jobs,
         metavar="N",
-        help="processes to use (default: every core; one file: this process)",
+        help="processes to use (default: every core; one file: this process); at most "
+        "one per core and one per file",
     )
     parser.add_argument(
         "--plot", metavar="FILE.png", help="draw the shanten by turn of each round (PNG)"
@@ -142,7 +143,7 @@ def _run(args: argparse.Namespace, as_json: bool) -> int:
         if not item.ok:
             failures.append(item)
             continue
-        text = output.game(item.path, item.review)
+        text = output.game(shown(item.path), item.review)
         if args.plot is not None:
             curves += output.curves(item.review)
         if text and (status := _emit(text, as_json=as_json)):
@@ -150,7 +151,7 @@ def _run(args: argparse.Namespace, as_json: bool) -> int:
     if (text := output.close()) and (status := _emit(text, as_json=as_json)):
         return status
     for failure in failures:
-        _report_error(failure.error, failure.message, as_json=as_json)
+        _report_error(failure.error, shown(failure.message), as_json=as_json)
     if args.plot is not None:
         try:
             plot_shanten(curves, args.plot)

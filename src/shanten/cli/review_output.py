@@ -26,7 +26,19 @@ __all__ = [
     "TableOutput",
     "make_output",
     "plot_shanten",
+    "shown",
 ]
+
+
+def shown(path: str) -> str:
+    r"""``path`` as the output writes it: valid UTF-8 whatever the file name. A byte that
+    is not UTF-8 (which Python keeps in a path as a lone surrogate) is written as its
+    escape, so the JSON and CSV stay valid and the name stays readable.
+
+    >>> shown("games/\udcff.mjlog")
+    'games/\\xff.mjlog'
+    """
+    return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +196,8 @@ class JsonOutput(Output):
         if not seats:
             return ""
         data: dict[str, Any] = {"path": path, **review.to_dict()}
+        if isinstance(data["source"], str):  # the path again, as the reader had it
+            data["source"] = shown(data["source"])
         data["players"] = [review.players[seat].to_dict() for seat in seats]
         data["discards"] = [d.to_dict() for d in discards]
         return json.dumps(data, ensure_ascii=False) + "\n"

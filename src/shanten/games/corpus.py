@@ -24,6 +24,7 @@ file, a path that names nothing) does not stop the run: it comes back in its pla
 from __future__ import annotations
 
 import glob
+import itertools
 import os
 from collections import deque
 from collections.abc import Iterable, Iterator
@@ -31,7 +32,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Literal, TypeAlias
 
 from shanten import options
-from shanten.errors import RuleError
+from shanten.errors import RuleError, described
 from shanten.games.packed import Packed, pack, unpack
 from shanten.games.review import GameReview, review
 
@@ -274,23 +275,40 @@ def review_corpus(
     for a file that could not be reviewed, a :class:`CorpusFailure` (``.path``,
     ``.error``, ``.message``); ``item.ok`` tells which.
 
-    ``jobs``: how many processes review files (default: every core); ``jobs=1``
-    reviews in this process. ``client``: a ``dask.distributed.Client``, or the address
+    ``jobs``: how many processes review files (default: every core), at most one per
+    core and one per file, since more would only wait their turn; one reviews in this
+    process, with no pool. ``client``: a ``dask.distributed.Client``, or the address
     of a Dask scheduler (``"tcp://host:8786"``), to review on that cluster instead (the
     ``[dask]`` extra; an :class:`ImportError` naming it when Dask is missing).
 
-    Raises :class:`~shanten.RuleError` for a ``jobs`` that is not a positive whole
-    number, or for ``jobs`` and ``client`` together.
+    Raises :class:`~shanten.RuleError` for a ``jobs`` that is not a whole number from 1
+    to :data:`~shanten.options.MAX_JOBS`, or for ``jobs`` and ``client`` together, and a
+    :class:`TypeError` for a ``client`` that is neither a client nor an address.
     """
     expanded = expand_paths(paths)
     if client is not None:
         if jobs is not None:
             raise RuleError("review_corpus takes jobs or client, not both")
+        if not isinstance(client, str) and not all(
+            callable(getattr(client, method, None)) for method in ("submit", "nthreads")
+        ):
+            raise TypeError(
+                "client is a dask.distributed.Client or a scheduler's address such as "
+                f"'tcp://host:8786', not {described(client)}"
+            )
         if isinstance(client, str):  # connect now, so that a missing extra is said at once
             own = _connect(client)
             return _closing(_on_dask(expanded, own), own)
         return _on_dask(expanded, client)
-    workers = options.jobs(jobs)
-    if workers == 1:
-        return map(review_file, expanded)
-    return _in_pool(expanded, workers)
+    return _on_cores(expanded, min(options.jobs(jobs), options.cores()))
+
+
+def _on_cores(paths: Iterator[str], workers: int) -> Iterator[CorpusItem]:
+    """Review in this process, or in a pool of ``workers`` processes, fewer when there
+    are fewer files; the paths are expanded as the results are taken."""
+    head = list(itertools.islice(paths, workers))  # up to one file a worker: the work
+    paths = itertools.chain(head, paths)
+    if min(workers, len(head)) <= 1:
+        yield from map(review_file, paths)
+    else:
+        yield from _in_pool(paths, min(workers, len(head)))

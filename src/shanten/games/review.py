@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 import operator
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Final, Literal
@@ -22,7 +23,7 @@ from typing import Any, Final, Literal
 from shanten import _engine
 from shanten.analysis import shanten
 from shanten.efficiency import discards
-from shanten.errors import ShantenError
+from shanten.errors import GameRecordError, ShantenError, quoted
 from shanten.games.events import (
     CODE_KIND,
     CODE_NAMES,
@@ -39,6 +40,24 @@ from shanten.results import Discard as TableRow
 from shanten.tiles import SANMA_ABSENT, TILE_NAMES, TILES, Tile
 
 __all__ = ["DiscardReview", "GameReview", "review"]
+
+
+def _read(source: RecordSource) -> tuple[str, str | None]:
+    """:func:`~shanten.games.source.read_source`, with a path that cannot name a file (empty,
+    or holding a NUL byte) refused as a :class:`~shanten.GameRecordError` that quotes it."""
+    if isinstance(source, str | os.PathLike):
+        path = os.fspath(source)
+        if path == "":
+            raise GameRecordError("an empty path names no file", source="''")
+    try:
+        return read_source(source)
+    except ValueError as error:
+        if isinstance(error, ShantenError) or not isinstance(source, str | os.PathLike):
+            raise
+        path = str(os.fspath(source))
+        reason = "a path cannot hold a NUL byte" if "\0" in path else str(error)
+        # quoted, the path shows its NUL byte as \x00
+        raise GameRecordError(f"cannot read the record: {reason}", source=quoted(path)) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,9 +351,15 @@ def review(source: RecordSource) -> GameReview:
     Tenhou's XML, Tenhou's JSON or mjai JSON lines, gzip-compressed or not.
 
     Raises :class:`~shanten.GameRecordError` for a record that is not well-formed, not in
-    a known format, or whose events contradict each other.
+    a known format, or whose events contradict each other, and for a path that names no
+    file it can read (the message begins with the path):
+
+    >>> review("")
+    Traceback (most recent call last):
+    ...
+    shanten.errors.GameRecordError: '': an empty path names no file
     """
-    text, name = read_source(source)
+    text, name = _read(source)
     kind, record = parse(text, name)
     reviewer = _Reviewer(record, name)
     records, rounds = reviewer.run()
