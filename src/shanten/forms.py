@@ -20,6 +20,8 @@ from typing import Final, Literal
 from shanten.tables.transform import Kind
 from shanten.tiles import TERMINALS_AND_HONOURS
 
+_ORPHANS: Final = frozenset(TERMINALS_AND_HONOURS)
+
 __all__ = [
     "Form",
     "closed_form_counts",
@@ -76,8 +78,12 @@ def thirteen_orphans_formula(orphans_held: int, orphan_pair: bool) -> int:
 
 def closed_form_counts(counts: Sequence[int]) -> tuple[int, int, int, int]:
     """(pairs, kinds, orphans held, orphan pairs) of 34 counts: what the two formulas read."""
-    pairs = sum(1 for c in counts if c >= 2)
-    kinds = sum(1 for c in counts if c >= 1)
-    orphans_held = sum(1 for t in TERMINALS_AND_HONOURS if counts[t] >= 1)
-    orphan_pairs = sum(1 for t in TERMINALS_AND_HONOURS if counts[t] >= 2)
+    pairs = kinds = orphans_held = orphan_pairs = 0
+    for tile, count in enumerate(counts):
+        if count:
+            kinds += 1
+            pairs += count >= 2
+            if tile in _ORPHANS:
+                orphans_held += 1
+                orphan_pairs += count >= 2
     return pairs, kinds, orphans_held, orphan_pairs

@@ -24,7 +24,7 @@ from shanten.errors import HandError
 from shanten.forms import closed_form_counts, parts, seven_pairs_formula, thirteen_orphans_formula
 from shanten.hand import Position
 from shanten.options import FormView
-from shanten.tables.minplus import product
+from shanten.tables.minplus import goal, product
 from shanten.tables.transform import target_index
 from shanten.tiles import NUM_TILES
 
@@ -39,7 +39,6 @@ def _standard_after_draws(pos: Position, counts: Sequence[int]) -> tuple[int, di
     distance after drawing it."""
     part_list = parts(pos.players)
     sets = sum(counts) // 3
-    goal = target_index(sets, 1)
     vectors = [part_distances(kind, tiles, counts, pos.caps, sets) for kind, tiles in part_list]
     whole = product(product(product(vectors[0], vectors[1]), vectors[2]), vectors[3])
     after: dict[int, int] = {}
@@ -51,8 +50,8 @@ def _standard_after_draws(pos: Position, counts: Sequence[int]) -> tuple[int, di
                 continue
             drawn = list(counts)
             drawn[tile] += 1
-            after[tile] = product(part_distances(kind, tiles, drawn, pos.caps, sets), rest)[goal]
-    return whole[goal], after
+            after[tile] = goal(part_distances(kind, tiles, drawn, pos.caps, sets), rest, sets)
+    return whole[target_index(sets, 1)], after
 
 
 def _closed(counts: Sequence[int]) -> tuple[int, int]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-__all__ = ["product"]
+__all__ = ["goal", "product"]
 
 _T = TypeVar("_T")
 
@@ -44,3 +44,18 @@ def product(
             pair = minimum(pair, a[2 * x1] + b[2 * x2 + 1])  # type: ignore[operator]
         result += (no_pair, pair)
     return result
+
+
+def goal(a: Sequence[int], b: Sequence[int], sets: int) -> int:
+    """The entry (``sets`` sets, one pair) of :func:`product` alone: what a whole hand's
+    distance is when ``a`` and ``b`` are its two halves.
+
+    >>> a, b = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [0, 0, 3, 3, 6, 6, 9, 9, 12, 12]
+    >>> goal(a, b, 1) == product(a, b)[3]
+    True
+    """
+    best = a[1] + b[2 * sets]
+    for x1 in range(sets + 1):
+        x2 = sets - x1
+        best = min(best, a[2 * x1 + 1] + b[2 * x2], a[2 * x1] + b[2 * x2 + 1])
+    return best
