@@ -64,6 +64,26 @@ def _looks_like_text(value: str) -> bool:
     return head in ("<", "{", "[") or "\n" in value
 
 
+_PIECE: Final = 1 << 20
+
+
+def _read_capped(read: Any) -> Any:
+    """What ``read(size)`` gives, a piece at a time, until its end or one byte past
+    :data:`MAX_RECORD` (bytes or str, as it gives): a small record costs its own size,
+    not the limit's."""
+    pieces = []
+    total = 0
+    while total <= MAX_RECORD:
+        piece = read(min(_PIECE, MAX_RECORD + 1 - total))
+        if not piece:
+            break
+        pieces.append(piece)
+        total += len(piece)
+    if len(pieces) == 1:
+        return pieces[0]
+    return pieces[0][:0].join(pieces) if pieces else b""
+
+
 def _read_file(name: str) -> bytes:
     """The bytes of the regular file ``name``, at most :data:`MAX_RECORD` of them; any
     other kind of file is refused by name, before it is read (opening without blocking,
@@ -80,7 +100,7 @@ def _read_file(name: str) -> bytes:
         raise GameRecordError(f"not a regular file ({kind}): refused", source=name)
     with os.fdopen(descriptor, "rb") as file:
         try:
-            data = file.read(MAX_RECORD + 1)
+            data: bytes = _read_capped(file.read)
         except OSError as error:
             raise GameRecordError(
                 f"cannot read the record: {error.strerror}", source=name
@@ -98,7 +118,7 @@ def _unpacked(data: bytes, name: str | None) -> bytes:
             return data
         try:
             with gzip.GzipFile(fileobj=io.BytesIO(data)) as packed:
-                data = packed.read(MAX_RECORD + 1)
+                data = _read_capped(packed.read)
         except (OSError, EOFError, zlib.error) as error:
             raise GameRecordError(f"broken gzip data ({error})", source=name) from None
         if len(data) > MAX_RECORD:
@@ -126,7 +146,7 @@ def read_source(source: RecordSource) -> tuple[str, str | None]:
     elif hasattr(source, "read"):
         file_name = getattr(source, "name", None)
         name = file_name if isinstance(file_name, str) else None
-        data = source.read(MAX_RECORD + 1)
+        data = _read_capped(source.read)
     else:
         raise TypeError(
             "a game record is a path, an open file, or its text or bytes, "

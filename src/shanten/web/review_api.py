@@ -23,7 +23,10 @@ Past a bound the answer is a 413 ``RecordTooLarge`` whose message names the boun
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import dataclasses
+import functools
 import json
 import threading
 from http import HTTPStatus
@@ -39,6 +42,8 @@ __all__ = [
     "MAX_ROUNDS",
     "REVIEW_WORKERS",
     "answer_of",
+    "give_back",
+    "return_memory_after_reviews",
     "review_response",
 ]
 
@@ -55,6 +60,41 @@ MAX_ANSWER: Final = 8 * 1024 * 1024
 REVIEW_WORKERS: Final = 2
 
 _TAIL: Final = b', "discards": []}'
+
+
+#: glibc's mallopt parameter for the size from which allocations are mapped apart.
+_M_MMAP_THRESHOLD: Final = -3
+#: That size, here: 256 KiB, fixed.
+_MAPPED_FROM: Final = 256 * 1024
+
+
+@functools.cache
+def _libc() -> ctypes.CDLL | None:
+    """The C library, when it is glibc (it has ``malloc_trim``); else None."""
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "")
+        libc.malloc_trim  # noqa: B018 - glibc's own, absent elsewhere
+        libc.mallopt  # noqa: B018
+    except (OSError, AttributeError):
+        return None
+    return libc
+
+
+def return_memory_after_reviews() -> None:
+    """Have every allocation from 256 KiB up mapped apart, so that it goes back to the
+    system when freed. glibc raises that size as large blocks are freed, after which a
+    review's megabytes stay with the process for good; once per server."""
+    libc = _libc()
+    if libc is not None:
+        libc.mallopt(_M_MMAP_THRESHOLD, _MAPPED_FROM)
+
+
+def give_back() -> None:
+    """Hand the memory a review freed back to the system (glibc keeps freed memory in
+    each thread's arena for reuse)."""
+    libc = _libc()
+    if libc is not None:
+        libc.malloc_trim(0)
 
 
 def _dumps(data: object) -> bytes:
@@ -113,6 +153,7 @@ def review_response(
     except RecordTooLarge as error:
         return Response.error(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "RecordTooLarge", str(error))
     finally:
+        give_back()
         if slots is not None:
             slots.release()
     return Response(HTTPStatus.OK, answer)

@@ -62,7 +62,11 @@ from shanten.web.protocol import (
     is_known_method,
 )
 from shanten.web.query import MAX_INPUT, PARAMETERS, BadRequest, Query, parse_query
-from shanten.web.review_api import REVIEW_WORKERS, review_response
+from shanten.web.review_api import (
+    REVIEW_WORKERS,
+    return_memory_after_reviews,
+    review_response,
+)
 from shanten.web.tiles_svg import tile_sprite
 
 __all__ = [
@@ -357,6 +361,7 @@ def make_server(
     ``review_workers`` reviews run at once. The server answers only requests for its own
     host names (``host``, ``localhost``, ``127.0.0.1``, ``[::1]``, with its port)."""
     warm_up()
+    return_memory_after_reviews()
     cls = _Server6 if ":" in host else Server
     server = cls((host, port), _Handler, bind_and_activate=False)
     server.request_timeout, server.idle_timeout = request_timeout, idle_timeout
