@@ -233,7 +233,7 @@ def test_a_client_that_goes_away_frees_its_worker_and_others_go_on(
     with serving(odds_workers=1) as address:
         sock = socket.create_connection(address, timeout=30)
         try:
-            sock.sendall(f"GET {target} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+            sock.sendall(f"GET {target} HTTP/1.1\r\n\r\n".encode())
             buffer = bytearray()
             status = read_line(sock, buffer)
             assert status.startswith(b"HTTP/1.1 200")
@@ -279,7 +279,7 @@ def test_an_answer_read_to_its_end_frees_its_worker() -> None:
         status, _, body = parse(
             raw(
                 address,
-                f"GET {odds_url('123m456p789s1122z', draws=2)} HTTP/1.1\r\nHost: x\r\n\r\n".encode(),
+                f"GET {odds_url('123m456p789s1122z', draws=2)} HTTP/1.1\r\n\r\n".encode(),
             )
         )
         assert status == 200 and lines(body)[-1] == {"done": True}

@@ -25,6 +25,7 @@ __all__ = [
     "HandError",
     "MeldError",
     "NotationError",
+    "RecordTooLarge",
     "RuleError",
     "ShantenError",
     "described",
@@ -176,3 +177,10 @@ class GameRecordError(ShantenError):
         if index is not None:
             where.append(f"event {index}" + (f" ({event})" if event else ""))
         super().__init__(": ".join([*where, message]))
+
+
+class RecordTooLarge(GameRecordError):
+    """A game record past a size limit: over :data:`shanten.games.source.MAX_RECORD`
+    bytes as read or once unpacked, or, where a caller bounds the review, more rounds or
+    discards than it takes. It is a :class:`GameRecordError`, refused before the work it
+    would cost."""

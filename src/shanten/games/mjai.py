@@ -38,7 +38,7 @@ from shanten.games.events import (
     RoundStart,
     Win,
 )
-from shanten.games.source import RecordSource
+from shanten.games.source import RecordSource, loads
 
 __all__ = ["convert", "dumps", "parse_mjai", "to_mjai"]
 
@@ -140,7 +140,7 @@ def parse_mjai(text: str, source: str | None = None) -> Record:
         if not line.strip():
             continue
         try:
-            item = json.loads(line)
+            item = loads(line, source, line=number, round=where)
         except json.JSONDecodeError as error:
             raise GameRecordError(
                 f"broken JSON on line {number} ({error.msg})", source=source, round=where
@@ -159,7 +159,7 @@ def parse_mjai(text: str, source: str | None = None) -> Record:
                 events.append(start)
                 continue
             event = _event(item)
-        except (ValueError, KeyError, TypeError) as error:
+        except (ValueError, KeyError, TypeError, OverflowError) as error:
             detail = f"missing {error}" if isinstance(error, KeyError) else str(error)
             raise GameRecordError(
                 f"line {number} ({item.get('type') if isinstance(item, dict) else '?'}): {detail}",

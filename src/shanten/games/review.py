@@ -23,7 +23,7 @@ from typing import Any, Final, Literal
 from shanten import _engine
 from shanten.analysis import shanten
 from shanten.efficiency import discards
-from shanten.errors import GameRecordError, ShantenError, quoted
+from shanten.errors import GameRecordError, RecordTooLarge, ShantenError, quoted
 from shanten.games.events import (
     CODE_KIND,
     CODE_NAMES,
@@ -310,24 +310,47 @@ class _Reviewer:
         done: DiscardReview = record
         return done
 
-    def run(self) -> tuple[list[DiscardReview], list[Round]]:
+    def run(
+        self, max_rounds: int | None = None, max_decisions: int | None = None
+    ) -> tuple[list[DiscardReview], list[Round]]:
+        """The records and the rounds; past ``max_rounds`` rounds or ``max_decisions``
+        discards, :class:`~shanten.errors.RecordTooLarge` before any more work."""
         records: list[DiscardReview] = []
         rounds: list[Round] = []
         replay = self.replay
         play, table_of, decide = replay.play, self.table, self.decide
+        decisions = -1 if max_decisions is None else max_decisions
         for index, event in enumerate(self.record.events):
             if type(event) is Discard:
                 table = table_of(event)
                 record = decide(event, table) if table is not None else None
                 play(event, index)
                 if record is not None:
+                    if len(records) == decisions:
+                        raise self.too_large(f"{decisions:,} discards", max_rounds, max_decisions)
                     records.append(record)
                 continue
             if type(event) is RoundStart:
+                if max_rounds is not None and len(rounds) == max_rounds:
+                    raise self.too_large(f"{max_rounds:,} rounds", max_rounds, max_decisions)
                 self.turns = [0] * replay.players
                 rounds.append(event.round)
             play(event, index)
         return records, rounds
+
+    def too_large(
+        self, past: str, max_rounds: int | None, max_decisions: int | None
+    ) -> RecordTooLarge:
+        bounds = [
+            f"{count:,} {what}"
+            for count, what in ((max_rounds, "rounds"), (max_decisions, "discards"))
+            if count is not None
+        ]
+        return RecordTooLarge(
+            f"the record has more than {past}: at most {' and '.join(bounds)} of one record "
+            "are reviewed here",
+            source=self.replay.source,
+        )
 
 
 def parse(text: str, name: str | None = None) -> tuple[Format, Record]:
@@ -346,13 +369,21 @@ def parse(text: str, name: str | None = None) -> tuple[Format, Record]:
     return kind, parse_mjai(text, name)
 
 
-def review(source: RecordSource) -> GameReview:
+def review(
+    source: RecordSource, *, max_rounds: int | None = None, max_decisions: int | None = None
+) -> GameReview:
     """Review one game record: a path, an open file, or the record's text or bytes, in
-    Tenhou's XML, Tenhou's JSON or mjai JSON lines, gzip-compressed or not.
+    Tenhou's XML, Tenhou's JSON or mjai JSON lines, gzip-compressed or not, at most
+    :data:`~shanten.games.source.MAX_RECORD` bytes (8 MiB) as read and once unpacked.
+
+    ``max_rounds`` and ``max_decisions`` bound the work (None: no bound beyond the
+    record's size): a record with more rounds, or more discards to review, is refused
+    when the review reaches the first one past the bound.
 
     Raises :class:`~shanten.GameRecordError` for a record that is not well-formed, not in
-    a known format, or whose events contradict each other, and for a path that names no
-    file it can read (the message begins with the path):
+    a known format, or whose events contradict each other (its
+    :class:`~shanten.errors.RecordTooLarge` for one past the size or the bounds), and for
+    a path that names no file it can read (the message begins with the path):
 
     >>> review("")
     Traceback (most recent call last):
@@ -362,7 +393,7 @@ def review(source: RecordSource) -> GameReview:
     text, name = _read(source)
     kind, record = parse(text, name)
     reviewer = _Reviewer(record, name)
-    records, rounds = reviewer.run()
+    records, rounds = reviewer.run(max_rounds, max_decisions)
     replay = reviewer.replay
     complete = record.ended and replay.ended
     return GameReview(

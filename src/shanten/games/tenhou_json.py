@@ -39,6 +39,7 @@ from shanten.games.events import (
     RoundStart,
     Win,
 )
+from shanten.games.source import loads
 
 __all__ = ["parse_tenhou_json"]
 
@@ -81,7 +82,7 @@ def _tiles(item: str) -> tuple[int, ...]:
 def _load(text: str, source: str | None) -> list[dict[str, Any]]:
     """The record's objects: the whole text, or one object per line."""
     try:
-        value = json.loads(text)
+        value = loads(text, source)
     except json.JSONDecodeError as error:
         if error.msg != "Extra data":
             raise GameRecordError(f"broken JSON ({error})", source=source) from None
@@ -90,7 +91,7 @@ def _load(text: str, source: str | None) -> list[dict[str, Any]]:
             if not line.strip():
                 continue
             try:
-                objects.append(json.loads(line))
+                objects.append(loads(line, source, line=number))
             except json.JSONDecodeError as line_error:
                 raise GameRecordError(
                     f"broken JSON on line {number} ({line_error})", source=source
@@ -335,7 +336,15 @@ def parse_tenhou_json(text: str, source: str | None = None) -> Record:
             state.result(data[-1])
         except GameRecordError:
             raise
-        except (ValueError, TypeError, IndexError, KeyError, AttributeError) as error:
+        except (
+            ValueError,
+            TypeError,
+            IndexError,
+            KeyError,
+            AttributeError,
+            OverflowError,  # a float too large for an int: 1e999
+            RecursionError,
+        ) as error:
             raise GameRecordError(
                 f"malformed round: {error}", source=source, round=where, index=len(events)
             ) from None

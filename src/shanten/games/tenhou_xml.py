@@ -66,6 +66,20 @@ def _ids(text: str | None) -> list[int]:
     return [int(part) for part in text.split(",")] if text else []
 
 
+def _check_unique(hands: list[list[int]]) -> None:
+    """Each tile id (one physical tile) is dealt once: raise naming one dealt twice."""
+    dealt: dict[int, int] = {}
+    for seat, ids in enumerate(hands):
+        for tile_id in ids:
+            first = dealt.setdefault(tile_id, seat)
+            if first == seat and ids.count(tile_id) > 1:
+                raise ValueError(f"tile id {tile_id} is listed twice in seat {seat}'s hand")
+            if first != seat:
+                raise ValueError(
+                    f"tile id {tile_id} is dealt twice: to seat {first} and to seat {seat}"
+                )
+
+
 class _Reader:
     """Turns the tags of one record into events, remembering the round for errors."""
 
@@ -168,7 +182,9 @@ class _Reader:
         self.round = str(Round(wind % 4, number + 1, honba))
         if not self.go_seen and not attrib.get("hai3"):
             self.players = 3  # no GO tag to say so, but a fourth seat with no tiles
-        hands = tuple(self.codes(_ids(attrib.get(f"hai{s}"))) for s in range(self.players))
+        listed = [_ids(attrib.get(f"hai{s}")) for s in range(self.players)]
+        _check_unique(listed)
+        hands = tuple(self.codes(ids) for ids in listed)
         scores = tuple(int(x) * 100 for x in attrib.get("ten", "").split(",") if x)
         self.last_draw.clear()
         self.events.append(

@@ -17,6 +17,14 @@
   path a 404, a method the path does not take a 405 (501 for a word that is no HTTP
   method). A bug is a logged 500 whose body says only that: never a stack trace.
   Requests that are not HTTP/1.1 get their JSON error from :mod:`shanten.web.protocol`.
+- Any page the user's browser opens can reach the server, so it answers only for its own
+  names: a ``Host`` other than ``localhost``, ``127.0.0.1`` or ``[::1]`` with the bound
+  port (or the name given as ``--host``; any IP address when bound to all of them) is a
+  421 ``HostNotAllowed``, which keeps DNS rebinding out. A request for the endpoints
+  (``/api/...``) that a browser marks as sent from another origin (``Origin`` other than
+  the server's own, ``Sec-Fetch-Site`` other than ``same-origin`` or ``none``) is a 403
+  ``CrossOrigin``, so no other site can start work or read an answer. Clients that send
+  neither header (curl, scripts) are served.
 
 Tests start the server on an ephemeral port with :func:`make_server` and run it in a thread.
 """
@@ -54,7 +62,11 @@ from shanten.web.protocol import (
     is_known_method,
 )
 from shanten.web.query import MAX_INPUT, PARAMETERS, BadRequest, Query, parse_query
-from shanten.web.review_api import review_response
+from shanten.web.review_api import (
+    REVIEW_WORKERS,
+    return_memory_after_reviews,
+    review_response,
+)
 from shanten.web.tiles_svg import tile_sprite
 
 __all__ = [
@@ -130,9 +142,12 @@ class _Handler(Connection):
         allowed = "POST" if request.path == "/api/review" else "GET, HEAD"
         if request.method not in allowed.split(", "):
             return _refuse(request.method, allowed)
+        refusal = _guard(request, self.server)
+        if refusal is not None:
+            return refusal
         try:
             if request.method == "POST":
-                return _review(request.body)
+                return _review(request.body, self.server)
             return _route(request, self.server)
         except Exception:  # a bug: log it, answer without details
             logger.exception("error while answering %s", escape(request.target))
@@ -142,6 +157,35 @@ class _Handler(Connection):
                 "internal error: the server log has the details",
                 close=True,
             )
+
+
+def _guard(request: Request, server: Server) -> Response | None:
+    """The refusal of a request for another host name, or of a browser's cross-origin
+    request for an endpoint; None for a request to answer."""
+    hosts = request.headers.get_all("Host") or []
+    if len(hosts) > 1 or (hosts and not server.serves_host(hosts[0].strip())):
+        named = escape(", ".join(hosts))[:80]
+        return Response.error(
+            HTTPStatus.MISDIRECTED_REQUEST,
+            "HostNotAllowed",
+            f"this server answers for {server.host_names()}, not for Host {named!r}",
+            close=True,
+        )
+    if not (request.path.startswith("/api/") or request.method == "POST"):
+        return None  # the page and its files: shared links open it from anywhere
+    origin = request.headers.get("Origin")
+    site = request.headers.get("Sec-Fetch-Site")
+    own = f"http://{hosts[0].strip()}".lower() if hosts else None
+    foreign = origin is not None and origin.strip().lower() != own
+    if foreign or (site is not None and site.strip().lower() not in ("same-origin", "none")):
+        shown = escape(origin if foreign and origin is not None else f"Sec-Fetch-Site: {site}")
+        return Response.error(
+            HTTPStatus.FORBIDDEN,
+            "CrossOrigin",
+            f"cross-origin request refused ({shown[:80]}): only the server's own page may "
+            "use its endpoints",
+        )
+    return None
 
 
 def _refuse(method: str, allowed: str) -> Response:
@@ -202,9 +246,9 @@ def _odds(raw: str, server: Server) -> Response:
         return Response.error(HTTPStatus.BAD_REQUEST, type(error).__name__, str(error))
 
 
-def _review(body: bytes) -> Response:
+def _review(body: bytes, server: Server) -> Response:
     try:
-        return review_response(body)
+        return review_response(body, server.review_slots, server.review_workers)
     except ShantenError as error:
         return Response.error(HTTPStatus.BAD_REQUEST, type(error).__name__, str(error))
 
@@ -213,7 +257,9 @@ class Server(socketserver.ThreadingTCPServer):
     """A thread per connection; a deep listen queue so that hundreds of clients at once
     wait instead of being refused. ``request_timeout`` and ``idle_timeout`` are the
     connections' limits, in seconds; ``max_body`` the largest POST body, in bytes;
-    ``odds_workers`` how many odds computations run at once (``odds_slots`` counts them).
+    ``odds_workers`` how many odds computations run at once (``odds_slots`` counts them),
+    ``review_workers`` how many reviews (``review_slots``); ``host_name`` the name the
+    server was asked to listen on, which it answers for besides the loopback names.
     """
 
     daemon_threads = True
@@ -224,17 +270,66 @@ class Server(socketserver.ThreadingTCPServer):
     max_body: int = MAX_BODY
     odds_workers: int = ODDS_WORKERS
     odds_slots: threading.BoundedSemaphore
+    review_workers: int = REVIEW_WORKERS
+    review_slots: threading.BoundedSemaphore
+    host_name: str = "127.0.0.1"
 
     def server_activate(self) -> None:
-        """Listen, with as many odds places free as ``odds_workers`` says."""
+        """Listen, with as many odds and review places free as ``odds_workers`` and
+        ``review_workers`` say."""
         self.odds_slots = threading.BoundedSemaphore(self.odds_workers)
+        self.review_slots = threading.BoundedSemaphore(self.review_workers)
         super().server_activate()
+
+    def _names(self) -> tuple[set[str], bool]:
+        """The host names this server answers for (IPv6 addresses in brackets, lower
+        case), and whether it listens on every address (then any IP address is its)."""
+        bound = self.server_address[0]
+        address = bound if isinstance(bound, str) else bytes(bound).decode()
+        names = set(_LOOPBACK_NAMES)
+        for name in (address, self.host_name):
+            name = name.strip("[]").lower()
+            names.add(f"[{name}]" if ":" in name else name)
+        everywhere = ipaddress.ip_address(address.split("%", 1)[0]).is_unspecified
+        return names, everywhere
+
+    def serves_host(self, host: str) -> bool:
+        """Whether a request's ``Host`` names this server: one of its names with its
+        port (no port only on port 80), or any IP address when it listens on all."""
+        port = int(self.server_address[1])
+        host = host.lower()
+        name, colon, given = host.rpartition(":")
+        if not colon or name.endswith(":") or "]" in given:  # no port (IPv6: "[::1]")
+            name, given = host, "80"
+        if given != str(port):
+            return False
+        names, everywhere = self._names()
+        if name in names:
+            return True
+        if not everywhere:
+            return False
+        try:
+            ipaddress.ip_address(name[1:-1] if name.startswith("[") else name)
+        except ValueError:
+            return False
+        return True
+
+    def host_names(self) -> str:
+        """The names this server answers for, for a message."""
+        names, everywhere = self._names()
+        port = self.server_address[1]
+        listed = ", ".join(f"{name}:{port}" for name in sorted(names))
+        return listed + (" and any of this machine's IP addresses" if everywhere else "")
 
     def handle_error(self, request: object, client_address: object) -> None:
         """A connection's unexpected error goes to the log (escaped), not to stderr raw;
         a client that went away is no error."""
         if not isinstance(sys.exc_info()[1], OSError):
             logger.exception("error on a connection from %s", escape(str(client_address)))
+
+
+#: The names of this machine that every server answers for.
+_LOOPBACK_NAMES: Final = ("localhost", "127.0.0.1", "[::1]")
 
 
 class _Server6(Server):
@@ -256,17 +351,22 @@ def make_server(
     idle_timeout: float = IDLE_TIMEOUT,
     max_body: int = MAX_BODY,
     odds_workers: int = ODDS_WORKERS,
+    review_workers: int = REVIEW_WORKERS,
 ) -> Server:
     """A ready, bound server (``port=0`` picks a free port: ``server.server_address[1]``);
     call ``serve_forever()`` on it, in a thread if need be, and ``shutdown()`` to stop.
     A request must arrive whole within ``request_timeout`` seconds of its first byte; a
     kept-alive connection is closed after ``idle_timeout`` idle seconds. A POST's body is
-    at most ``max_body`` bytes; at most ``odds_workers`` odds computations run at once."""
+    at most ``max_body`` bytes; at most ``odds_workers`` odds computations and
+    ``review_workers`` reviews run at once. The server answers only requests for its own
+    host names (``host``, ``localhost``, ``127.0.0.1``, ``[::1]``, with its port)."""
     warm_up()
+    return_memory_after_reviews()
     cls = _Server6 if ":" in host else Server
     server = cls((host, port), _Handler, bind_and_activate=False)
     server.request_timeout, server.idle_timeout = request_timeout, idle_timeout
     server.max_body, server.odds_workers = max_body, odds_workers
+    server.review_workers, server.host_name = review_workers, host
     try:
         server.server_bind()
         server.server_activate()
