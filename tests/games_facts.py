@@ -7,8 +7,8 @@ from pathlib import Path
 
 import shanten
 from shanten.games.events import Record
+from shanten.games.formats import parse
 from shanten.games.replay import Replay
-from shanten.games.review import parse
 
 
 def replayed(path: Path) -> Replay:

@@ -11,7 +11,7 @@ import pytest
 
 import shanten
 from shanten.games.events import CODE_KIND, Discard, Draw, RoundStart
-from shanten.games.mjai import convert
+from shanten.games.formats import convert
 from shanten.games.replay import Replay
 from shanten.games.tenhou_xml import parse_xml
 

@@ -15,7 +15,7 @@ import pytest
 
 import shanten
 from games_facts import check_facts
-from shanten.games.mjai import convert
+from shanten.games.formats import convert
 
 DATA = Path(__file__).parent / "data" / "tenhou"
 SHARED = Path(__file__).parents[2] / "shared" / "testdata" / "tenhou"

@@ -17,7 +17,7 @@ import pytest
 import shanten
 from shanten.errors import GameRecordError, RecordTooLarge
 from shanten.games.corpus import review_file
-from shanten.games.mjai import convert
+from shanten.games.formats import convert
 from shanten.games.source import MAX_RECORD, read_source
 
 DATA = Path(__file__).parent / "data" / "tenhou"

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import shanten
-from shanten.games.mjai import convert
+from shanten.games.formats import convert
 
 DATA = Path(__file__).parent / "data"
 STEM = "2016052515gm-00a9-0000-c4d72066"

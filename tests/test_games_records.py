@@ -13,8 +13,9 @@ import pytest
 
 import shanten
 from shanten.games.events import DISCARDS, DRAWS, NUM_CODES, Discard, Draw, counts_text, hand_text
+from shanten.games.formats import parse
 from shanten.games.replay import Replay
-from shanten.games.review import DiscardReview, _Reviewer, parse
+from shanten.games.review import DiscardReview, _Reviewer
 
 DATA = Path(__file__).parent / "data" / "tenhou"
 XML_GAMES = sorted(DATA.glob("*.mjlog"))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 import shanten
-from shanten.games.mjai import convert
+from shanten.games.formats import convert
 
 _copies: dict[int, int] = {}
 

@@ -8,13 +8,7 @@ types (``none``, ``error``...) carry nothing a review needs and are skipped. Til
 ``1m``-``9m``, ``1p``-``9p``, ``1s``-``9s``, ``E S W N`` (winds), ``P F C`` (white, green,
 red dragons) and ``5mr 5pr 5sr`` (red fives).
 
-Convert a Tenhou record to mjai with :func:`convert`:
-
->>> lines = convert("tests/data/tenhou/2010081709gm-00a9-0000-fe3371ad.mjlog").splitlines()
->>> lines[0]
-'{"type":"start_game","names":["反陽子さん","ASAPIN","でこじ","デジタル仙人"]}'
->>> lines[2]
-'{"type":"tsumo","actor":0,"pai":"2s"}'
+Any record the review reads converts to mjai with :func:`shanten.games.formats.convert`.
 """
 
 from __future__ import annotations
@@ -38,9 +32,9 @@ from shanten.games.events import (
     RoundStart,
     Win,
 )
-from shanten.games.source import RecordSource, loads
+from shanten.games.source import loads
 
-__all__ = ["convert", "dumps", "parse_mjai", "to_mjai"]
+__all__ = ["dumps", "parse_mjai", "to_mjai"]
 
 _HONOURS: Final = ("E", "S", "W", "N", "P", "F", "C")
 #: The mjai name of each tile code.
@@ -257,12 +251,3 @@ def dumps(record: Record) -> str:
         json.dumps(item, ensure_ascii=False, separators=(",", ":")) + "\n"
         for item in to_mjai(record)
     )
-
-
-def convert(source: RecordSource) -> str:
-    """Convert a game record in any format :func:`shanten.review` reads to mjai JSON lines."""
-    from shanten.games.review import parse
-    from shanten.games.source import read_source
-
-    text, name = read_source(source)
-    return dumps(parse(text, name)[1])

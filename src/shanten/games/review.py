@@ -32,8 +32,9 @@ from shanten.games.events import (
     Round,
     RoundStart,
 )
+from shanten.games.formats import parse
 from shanten.games.replay import Replay
-from shanten.games.source import Format, RecordSource, detect, read_source
+from shanten.games.source import Format, RecordSource, read_source
 from shanten.games.summary import PlayerReview, summarise
 from shanten.hand import Position
 from shanten.results import Discard as TableRow
@@ -351,22 +352,6 @@ class _Reviewer:
             "are reviewed here",
             source=self.replay.source,
         )
-
-
-def parse(text: str, name: str | None = None) -> tuple[Format, Record]:
-    """The format of a record's text and its events."""
-    kind = detect(text, name)
-    if kind == "tenhou-xml":
-        from shanten.games.tenhou_xml import parse_xml
-
-        return kind, parse_xml(text, name)
-    if kind == "tenhou-json":
-        from shanten.games.tenhou_json import parse_tenhou_json
-
-        return kind, parse_tenhou_json(text, name)
-    from shanten.games.mjai import parse_mjai
-
-    return kind, parse_mjai(text, name)
 
 
 def review(
