@@ -53,7 +53,9 @@ batch_views(PyObject *counts, PyObject *out, Py_ssize_t width, Py_ssize_t start,
 #define AHEAD 8
 
 /* The shanten number of rows [start, stop) into out; the first row the tables do not
- * hold (not a valid hand, or too small for `form`), or -1. */
+ * hold (not a valid hand, or too small for `form`), or -1. A row's parts' words give
+ * their classes and the closed forms' counts in one load each, in place of summary()
+ * and the class ids; the distance is then the shared one (classes_distance). */
 static Py_ssize_t
 shanten_rows(const Rules *rules, const uint8_t *hands, int8_t *out, int form, Py_ssize_t start,
              Py_ssize_t stop)
@@ -61,13 +63,11 @@ shanten_rows(const Rules *rules, const uint8_t *hands, int8_t *out, int form, Py
     /* the tables as locals: a store through `out` (a char type) could alias the Rules
      * struct, which would make the compiler read its fields again for every row */
     const int players = rules->players;
-    const Part *last = &rules->part[3];
-    const uint8_t *first = last->first, *second = last->second, *dist = last->dist;
+    const Part last = rules->part[3];
     const uint32_t *words[4];
     int nclass[4];
     for (int p = 0; p < 4; p++)
         words[p] = rules->part[p].words, nclass[p] = rules->part[p].nclass;
-    const int nb = last->nb, nc = last->nc, n3 = last->nclass;
     const uint64_t middle_manzu = players == 3 ? MIDDLE_MANZU_BYTES : 0;
     int32_t ahead[AHEAD][4] = {{0}}; /* the codes of the next rows */
     for (Py_ssize_t row = start; row < stop; row++) {
@@ -84,23 +84,19 @@ shanten_rows(const Rules *rules, const uint8_t *hands, int8_t *out, int form, Py
         const uint8_t *c = hands + row * NUM_TILES;
         const int32_t *code = ahead[row % AHEAD];
         /* counts above 4 (their codes are not the shapes'), and 2m-8m in 3-player */
-        uint64_t w[4] = {load8(c), load8(c + 8), load8(c + 16), load8(c + 24)}, over = 0;
-        for (int i = 0; i < 4; i++)
-            over |= (w[i] + 0x7B * ONES) | w[i];
-        if ((over & 0x80 * ONES) || c[32] > 4 || c[33] > 4 || (w[0] & middle_manzu))
+        uint64_t w[4] = {load8(c), load8(c + 8), load8(c + 16), load8(c + 24)};
+        if (over_four(w, c) || (w[0] & middle_manzu))
             return row;
         uint32_t w0 = words[0][code[0]], w1 = words[1][code[1]], w2 = words[2][code[2]];
         uint32_t w3 = words[3][code[3]];
-        int k0 = (int)(w0 >> 24), k1 = (int)(w1 >> 24), k2 = (int)(w2 >> 24), k3 = (int)(w3 >> 24);
+        int k[4] = {(int)(w0 >> 24), (int)(w1 >> 24), (int)(w2 >> 24), (int)(w3 >> 24)};
         uint32_t f = (w0 & 0xFFFFFF) + (w1 & 0xFFFFFF) + (w2 & 0xFFFFFF) + (w3 & 0xFFFFFF);
         int size = WORD_TILES(f);
-        if (k0 >= nclass[0] || k1 >= nclass[1] || k2 >= nclass[2] || k3 >= nclass[3] ||
-            size < 1 || size > 14 || size % 3 == 0)
+        if (k[0] >= nclass[0] || k[1] >= nclass[1] || k[2] >= nclass[2] || k[3] >= nclass[3] ||
+            !fits_size(size))
             return row;
-        int rest = second[first[k0 * nb + k1] * nc + k2];
-        int d = form_distance(form, dist[(rest * n3 + k3) * 5 + size / 3], size, 1,
-                              WORD_PAIRS(f), WORD_KINDS(f), WORD_ORPHANS(f),
-                              WORD_ORPHAN_PAIR(f));
+        int d = classes_distance(&last, k, form, size, 1, WORD_PAIRS(f), WORD_KINDS(f),
+                                 WORD_ORPHANS(f), WORD_ORPHAN_PAIR(f));
         if (d < 0)
             return row;
         out[row] = (int8_t)(d - 1);
