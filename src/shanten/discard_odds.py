@@ -214,18 +214,18 @@ def _solve(
     if kernel is not None:
         closed = not pos.melds and sum(starts[0]) >= 13
         answers = kernel.odds(
-            [bytes(start) for start in starts],
-            pos.players,
-            closed,
-            bytes(unseen),
-            draws,
-            rules.hand_changes,
-            rules.shanten_back,
-            best,
-            limit,
-            STORE_BYTES,
-            threads,
-            None if progress is None else lambda i, answer: made(i, answer[:2]),
+            starts=[bytes(start) for start in starts],
+            players=pos.players,
+            closed=closed,
+            unseen=bytes(unseen),
+            draws=draws,
+            hand_changes=rules.hand_changes,
+            shanten_back=rules.shanten_back,
+            best=best,
+            max_states=limit,
+            store_bytes=STORE_BYTES,
+            threads=threads,
+            progress=None if progress is None else lambda i, answer: made(i, answer[:2]),
         )
         for i, (start, (tenpai, win, _states)) in enumerate(zip(starts, answers, strict=False)):
             if tenpai is None:

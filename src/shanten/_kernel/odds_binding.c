@@ -31,7 +31,7 @@ odds_answer(const double *curves, int draws, int states)
 
 PyDoc_STRVAR(odds_doc,
 "odds(starts, players, closed, unseen, draws, hand_changes, shanten_back, best,\n"
-"     max_states, store_bytes=64 MiB, threads=1, progress=None)\n"
+"     max_states, store_bytes=67108864, threads=1, progress=None)\n"
 "--\n\n"
 "The tenpai and win curves (tuples of draws + 1 floats) of 3n+1 start hands (a sequence\n"
 "of 34-byte hands of one size) with `unseen` copies of each tile in the wall, their swap\n"
@@ -39,10 +39,10 @@ PyDoc_STRVAR(odds_doc,
 "number of hands explored: a list of (tenpai, win, states), one per start in order; it\n"
 "ends with (None, None, states) at a start past max_states hands. The starts share a\n"
 "store of the hands they meet, which starts afresh before a start once past\n"
-"store_bytes; up to `threads` threads solve the starts' graphs as they are built. The\n"
-"answers depend on neither. `progress`, if given, is called as progress(i, answer) for\n"
-"each start in order as soon as its answer is in (with the GIL, from the calling\n"
-"thread); an exception it raises stops the run and is raised.");
+"store_bytes (64 MiB by default); up to `threads` threads solve the starts' graphs as\n"
+"they are built. The answers depend on neither. `progress`, if given, is called as\n"
+"progress(i, answer) for each start in order as soon as its answer is in (with the GIL,\n"
+"from the calling thread); an exception it raises stops the run and is raised.");
 
 /* The report of k_odds: the answer of start i to the `progress` callable. */
 typedef struct {
@@ -69,8 +69,12 @@ odds_progress(void *context, int i)
 }
 
 static PyObject *
-k_odds(PyObject *Py_UNUSED(module), PyObject *args)
+k_odds(PyObject *Py_UNUSED(module), PyObject *args, PyObject *kwargs)
 {
+    static char *keywords[] = {"starts",     "players",      "closed", "unseen",
+                               "draws",      "hand_changes", "shanten_back", "best",
+                               "max_states", "store_bytes",  "threads", "progress",
+                               NULL};
     PyObject *starts_object, *unseen_object;
     int players, closed, draws, hand_changes, shanten_back, best, max_states;
     uint8_t unseen[NUM_TILES];
@@ -79,9 +83,10 @@ k_odds(PyObject *Py_UNUSED(module), PyObject *args)
     Py_ssize_t store_bytes = ODDS_STORE_BYTES;
     int threads = 1;
     PyObject *progress = Py_None;
-    if (!PyArg_ParseTuple(args, "OipOippii|niO:odds", &starts_object, &players, &closed,
-                          &unseen_object, &draws, &hand_changes, &shanten_back, &best,
-                          &max_states, &store_bytes, &threads, &progress) ||
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OipOippii|niO:odds", keywords,
+                                     &starts_object, &players, &closed, &unseen_object, &draws,
+                                     &hand_changes, &shanten_back, &best, &max_states,
+                                     &store_bytes, &threads, &progress) ||
         !read_bytes(unseen_object, unseen, "unseen"))
         return NULL;
     if (progress != Py_None && !PyCallable_Check(progress)) {
@@ -168,6 +173,6 @@ k_odds(PyObject *Py_UNUSED(module), PyObject *args)
 }
 
 PyMethodDef ODDS_METHODS[] = {
-    {"odds", k_odds, METH_VARARGS, odds_doc},
+    {"odds", (PyCFunction)(void (*)(void))k_odds, METH_VARARGS | METH_KEYWORDS, odds_doc},
     {NULL, NULL, 0, NULL},
 };
