@@ -4,7 +4,8 @@
  * notation or a Hand; default options) and passes any other call, unchanged, to a
  * Python function (its "fallback"), which checks the input, raises the library's errors
  * and computes the rest. So bad input never reaches the lookups: anything this file does
- * not recognise exactly is the fallback's.
+ * not recognise exactly is the fallback's. fast(False) sends every call to the
+ * fallback, so that the tests can run the verbs' other path in the same process.
  */
 #include "lookup.h"
 
@@ -16,6 +17,9 @@
 
 /* The keywords the common case reads, interned (verb_add). */
 static PyObject *S_MELDS, *S_PLAYERS, *S_COPIES, *S_VISIBLE, *S_FORM, *S_SECOND;
+
+/* Whether the verbs answer the common case themselves (fast()); read on every call. */
+static int FAST = 1;
 
 enum { VERB_SHANTEN = 0, VERB_UKEIRE = 1, VERB_DISCARDS = 2 };
 
@@ -119,7 +123,7 @@ static PyObject *
 verb_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
     Verb *self = (Verb *)op;
-    if (PyVectorcall_NARGS(nargsf) == 1) {
+    if (FAST && PyVectorcall_NARGS(nargsf) == 1) {
         PyObject *result = answer(self, args[0], args + 1, kwnames);
         if (result != NULL || PyErr_Occurred())
             return result;
@@ -226,7 +230,25 @@ static PyTypeObject VerbType = {
     .tp_new = verb_new,
 };
 
+PyDoc_STRVAR(fast_doc,
+"fast(enabled)\n--\n\n"
+"Set whether the verbs answer the common case themselves (True, the default) or pass\n"
+"every call to their fallback (False); returns the previous setting.");
+
+static PyObject *
+k_fast(PyObject *Py_UNUSED(module), PyObject *args, PyObject *kwargs)
+{
+    int enabled;
+    static char *keywords[] = {"enabled", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "p:fast", keywords, &enabled))
+        return NULL;
+    int previous = FAST;
+    FAST = enabled;
+    return PyBool_FromLong(previous);
+}
+
 PyMethodDef VERB_METHODS[] = {
+    {"fast", (PyCFunction)(void (*)(void))k_fast, METH_VARARGS | METH_KEYWORDS, fast_doc},
     {NULL, NULL, 0, NULL},
 };
 
