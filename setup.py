@@ -18,7 +18,6 @@ import sys
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-
 #: The kernel's compilation units, in src/shanten/_kernel (kernel.h says what each holds).
 KERNEL_UNITS = (
     "module",
