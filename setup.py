@@ -1,4 +1,8 @@
-"""Build the optional C kernel (shanten._kernel).
+"""Build the optional C kernel (shanten._kernel._c).
+
+The kernel is one C extension made of the units in ``src/shanten/_kernel`` (KERNEL_UNITS
+below), which share the declarations of its headers (``kernel.h``, ``lookup.h``,
+``odds.h``): a change to a header rebuilds every unit.
 
 Where a C compiler and the Python headers are present, ``pip install .`` compiles the
 kernel; where they are not, the install goes on without it and the package runs on its
@@ -13,6 +17,22 @@ import sys
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+
+#: The kernel's compilation units, in src/shanten/_kernel (kernel.h says what each holds).
+KERNEL_UNITS = (
+    "module",
+    "read",
+    "lookup",
+    "results",
+    "install",
+    "bindings",
+    "verb",
+    "batch",
+    "odds_graph",
+    "odds_solve",
+    "odds_run",
+    "odds_binding",
+)
 
 
 class OptionalBuildExt(build_ext):
@@ -44,13 +64,8 @@ setup(
     ext_modules=[
         Extension(
             "shanten._kernel._c",
-            ["src/shanten/_kernel/module.c"],
-            # included by _kernel.c
-            depends=[
-                "src/shanten/_kernel/odds_graph.c",
-                "src/shanten/_kernel/odds.c",
-                "src/shanten/_kernel/odds_run.c",
-            ],
+            [f"src/shanten/_kernel/{unit}.c" for unit in KERNEL_UNITS],
+            depends=[f"src/shanten/_kernel/{header}.h" for header in ("kernel", "lookup", "odds")],
         )
     ],
     cmdclass={"build_ext": OptionalBuildExt},

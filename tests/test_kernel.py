@@ -280,6 +280,32 @@ def test_calls_the_kernel_does_not_answer_reach_the_reference() -> None:
     same(lambda: shanten.shanten(), lambda: analysis.shanten())  # type: ignore[call-arg]
 
 
+def test_fast_off_sends_every_call_to_the_fallback() -> None:
+    from shanten._kernel import _c
+    from shanten._kernel.engine import installed
+
+    installed()  # the tables, without which every call is the fallback's anyway
+    calls: list[tuple[Any, ...]] = []
+
+    def fallback(*args: Any, **kwargs: Any) -> int:
+        calls.append(args)
+        return analysis.shanten(*args, **kwargs)
+
+    verb = _c.Verb(0, fallback)
+    hand = "23489m6799p22567s"
+    expected = analysis.shanten(hand)
+    assert verb(hand) == expected and calls == []  # a plain closed hand: answered in C
+    previous = _c.fast(False)
+    try:
+        assert previous is True  # the default
+        assert _c.fast(False) is False  # each call returns the setting it replaces
+        assert verb(hand) == expected and calls == [(hand,)]
+        assert shanten.shanten(hand) == expected  # the public verbs on their fallbacks
+    finally:
+        _c.fast(previous)
+    assert verb(hand) == expected and calls == [(hand,)]  # answered in C again
+
+
 def test_the_verbs_carry_the_reference_names_and_docs() -> None:
     import inspect
 

@@ -1,4 +1,5 @@
-"""Type stub of the C kernel (``_kernel.c``); see :mod:`shanten._kernel.engine`."""
+"""Type stub of the C kernel, ``shanten._kernel._c`` (its units are listed in ``kernel.h``);
+see :mod:`shanten._kernel.engine`, which installs its tables and calls it."""
 
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -22,10 +23,23 @@ _Part = tuple[
     _Buffer,
 ]
 
+#: One start's answer: the tenpai and win curves and the hands explored; the curves are
+#: None for a start past ``max_states`` hands (the last answer of the list).
+_Answer = tuple[tuple[float, ...], tuple[float, ...], int] | tuple[None, None, int]
+
 class Verb:
-    fallback: Callable[..., Any]
+    """A public verb answered by the kernel, its fallback taking the rest."""
+
+    @property
+    def fallback(self) -> Callable[..., Any]: ...
+    __name__: str
+    __qualname__: str
+    __module__: str
+    __doc__: str | None
+    __dict__: dict[str, Any]
     def __init__(self, verb: int, fallback: Callable[..., Any]) -> None: ...
     def __call__(self, *args: Any, **kwargs: Any) -> Any: ...
+    def __reduce__(self) -> str: ...
 
 def install(players: int, parts: Sequence[_Part]) -> None: ...
 def install_words(players: int, words: Sequence[_Buffer]) -> None: ...
@@ -43,3 +57,18 @@ def batch_shanten(
     counts: _Buffer, out: _Buffer, players: int, form: int, start: int, stop: int
 ) -> int: ...
 def batch_ukeire(counts: _Buffer, out: _Buffer, players: int, start: int, stop: int) -> int: ...
+def odds(
+    starts: Sequence[_Buffer],
+    players: int,
+    closed: bool,
+    unseen: _Buffer,
+    draws: int,
+    hand_changes: bool,
+    shanten_back: bool,
+    best: int,
+    max_states: int,
+    store_bytes: int = ...,
+    threads: int = 1,
+    progress: Callable[[int, _Answer], object] | None = None,
+) -> list[_Answer]: ...
+def fast(enabled: bool) -> bool: ...

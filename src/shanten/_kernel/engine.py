@@ -131,18 +131,18 @@ class KernelEngine:
             progress(i, (tenpai, win))  # type: ignore[arg-type]
 
         answers = _c.odds(
-            [bytes(start) for start in q.starts],
-            q.pos.players,
-            not q.pos.melds and sum(q.starts[0]) >= 13,
-            bytes(q.unseen),
-            q.draws,
-            q.rules.hand_changes,
-            q.rules.shanten_back,
-            q.best,
-            q.limit,
-            STORE_BYTES,
-            q.threads,
-            None if progress is None else report,
+            starts=[bytes(start) for start in q.starts],
+            players=q.pos.players,
+            closed=not q.pos.melds and sum(q.starts[0]) >= 13,
+            unseen=bytes(q.unseen),
+            draws=q.draws,
+            hand_changes=q.rules.hand_changes,
+            shanten_back=q.rules.shanten_back,
+            best=q.best,
+            max_states=q.limit,
+            store_bytes=STORE_BYTES,
+            threads=q.threads,
+            progress=None if progress is None else report,
         )
         curves: list[Curves] = []
         for start, (tenpai, win, _states) in zip(q.starts, answers, strict=True):

@@ -1,56 +1,11 @@
-/* The discard odds' graphs, for _kernel_odds.c: the hands a player can reach from each
- * start hand by drawing and discarding, their draws, and each draw's allowed keeps in
- * tile order. The starts of one call share a store of the hands they meet, each worked
- * out once; each start reads it through its own wall counts and swap budget. The model
- * is odds_engine.py's (the plain reference, whose Graph this builds step for step).
- * Included by _kernel.c for its distance lookups; nothing here touches a Python object. */
-
-/* The hands met by the starts of one call, each with its draws worked out once and
- * shared by every start that reaches it: a draw's distance after it, and for a draw the
- * player may keep, the hands its allowed discards leave, whatever the swap budget. */
-typedef struct {
-    int n, cap;          /* 3n+1 hands */
-    uint8_t *hands;      /* cap * NUM_TILES counts */
-    int8_t *dist;        /* distance (shanten + 1) of each hand */
-    int8_t *beyond;      /* tiles held beyond `cover`, the most any start holds */
-    int32_t *entry_at;   /* each hand's first draw entry, -1 until worked out */
-    uint8_t *entries;    /* how many */
-    int ne, ecap;        /* draw entries: */
-    uint8_t *tile;       /* the tile drawn */
-    uint8_t *after;      /* the distance with it (0: complete) */
-    uint8_t *keeps;      /* how many keeps */
-    int32_t *keep_at;    /* the first */
-    int nk, kcap;        /* keeps, in tile order: */
-    int32_t *kept;       /* the hand left */
-    uint8_t *discard;    /* the tile discarded */
-    uint8_t *left;       /* the distance after it */
-    int32_t *slot;       /* hash table of hands, -1 empty */
-    size_t slots;        /* a power of two */
-} OddsStore;
-
-/* One start's graph: the hands it reaches (by their index in the store), their draws,
- * each draw's keeps within the start's swap budget. */
-typedef struct {
-    int n, cap;         /* 3n+1 hands */
-    int32_t *id;        /* the hand in the store */
-    int8_t *dist;       /* distance (shanten + 1) of each hand */
-    int8_t *swaps;      /* tiles held that the start does not */
-    uint8_t *depth;     /* the fewest draws that reach the hand (nondecreasing) */
-    uint8_t *succeed;   /* 2 per hand: the copies of the draws that succeed, tenpai, win */
-    int32_t *draw_at;   /* cap + 1: each hand's first draw the player may keep (CSR) */
-    int nd, dcap;       /* draws the player may keep: */
-    uint8_t *copies;    /* the draw's copies in the wall as the model counts them */
-    uint8_t *after;     /* the distance with the draw (1: it makes the hand ready) */
-    int32_t *keep_at;   /* dcap + 1: each draw's first keep (CSR) */
-    int nk, kcap;       /* keeps */
-    int32_t *keep;      /* the hand kept, by discarded tile */
-} OddsGraph;
-
-/* ODDS_STOPPED: the caller's report of the answers asked to stop. */
-typedef enum { ODDS_OK = 0, ODDS_NO_MEMORY = 1, ODDS_TOO_MANY = 2, ODDS_STOPPED = 3 } OddsStatus;
-
-/* The distance of a ready hand: a draw to it succeeds for tenpai. */
-#define ODDS_READY 1
+/*
+ * The discard odds' graphs: the hands a player can reach from each start hand by drawing
+ * and discarding, their draws, and each draw's allowed keeps in tile order. The starts
+ * of one call share a store of the hands they meet, each worked out once; each start
+ * reads it through its own wall counts and swap budget. The model is
+ * shanten._native.odds's (the plain reference, whose Graph this builds step for step).
+ */
+#include "odds.h"
 
 static uint64_t
 odds_hash(const uint8_t *c)
@@ -74,7 +29,7 @@ odds_grow(void *array, size_t cap, size_t size)
     return 1;
 }
 
-static void
+void
 odds_store_free(OddsStore *st)
 {
     free(st->hands), free(st->dist), free(st->beyond), free(st->entry_at);
@@ -84,14 +39,14 @@ odds_store_free(OddsStore *st)
 }
 
 /* The bytes the store holds. */
-static size_t
+size_t
 odds_store_bytes(const OddsStore *st)
 {
     return (size_t)st->cap * (NUM_TILES + 2 + 5) + (size_t)st->ecap * 7 +
            (size_t)st->kcap * 6 + st->slots * 4;
 }
 
-static void
+void
 odds_graph_free(OddsGraph *g)
 {
     free(g->id), free(g->dist), free(g->swaps), free(g->depth), free(g->draw_at);
@@ -101,7 +56,7 @@ odds_graph_free(OddsGraph *g)
 }
 
 /* The hash table of the store's hands, rebuilt with `slots` slots. */
-static int
+int
 odds_rehash(OddsStore *st, size_t slots)
 {
     int32_t *table = malloc(slots * sizeof *table);
@@ -180,14 +135,6 @@ odds_changed(const Rules *rules, const uint8_t *counts, const State *s, int t, i
     return d;
 }
 
-/* What the starts of one call share: the rules and switches, the wall, the most copies
- * of each tile any start holds, and the largest swap budget of any start. */
-typedef struct {
-    const Rules *rules;
-    const uint8_t *unseen;
-    uint8_t cover[NUM_TILES];
-    int with_closed, sets, hand_changes, shanten_back, budget;
-} OddsShared;
 
 /* Works out the draws of the store's hand h: an entry per tile in the wall that can
  * matter (it succeeds, or the player may keep it), with its keeps in tile order. Every
@@ -302,11 +249,6 @@ odds_reserve(OddsGraph *g)
     return 1;
 }
 
-/* `local` maps the store's hands to a graph's (-1: not in it), for the store's `cap`. */
-typedef struct {
-    int32_t *of;
-    int cap;
-} OddsLocal;
 
 static int
 odds_local_fit(OddsLocal *local, int cap)
@@ -324,7 +266,7 @@ odds_local_fit(OddsLocal *local, int cap)
  * hands, draws and the drawn hands' keeps, read from the store, which works out each hand
  * the first time any start meets it. The caller frees the graph whatever the status, and
  * sets local->of back to -1 for the graph's hands. */
-static OddsStatus
+OddsStatus
 odds_build(OddsGraph *g, OddsStore *st, const OddsShared *sh, OddsLocal *local,
            const uint8_t start[NUM_TILES], int r0, int budget, int max_states)
 {
@@ -386,3 +328,4 @@ odds_build(OddsGraph *g, OddsStore *st, const OddsShared *sh, OddsLocal *local,
     g->draw_at[g->n] = g->nd;
     return ODDS_OK;
 }
+

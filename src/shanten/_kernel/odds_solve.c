@@ -1,9 +1,9 @@
-/* The discard odds' engine in C: the kernel's twin of shanten/odds_engine.py (the plain
- * reference it is tested against), included by _kernel.c after _kernel_odds_graph.c.
- *
- * Per start hand, over its graph: the backward programme of the values of both
- * objectives, then the forward pass of each policy's curve. The model and the tie rule
- * are odds_engine.py's, step for step. Nothing here touches a Python object. */
+/*
+ * The discard odds' solution of one start's graph: the backward programme of the values
+ * of both objectives (tenpai, win), then the forward pass of each policy's curve. The
+ * model and the tie rule are shanten._native.odds's, step for step.
+ */
+#include "odds.h"
 
 #define ODDS_TOLERANCE 1e-12
 
@@ -171,7 +171,7 @@ odds_solve(const OddsGraph *g, int wall, int draws, const double *leaf_values, d
 }
 
 /* The curves of one start's graph into curves (tenpai [0..draws], win [draws + 1..]). */
-static OddsStatus
+OddsStatus
 odds_curves(const OddsGraph *g, int wall, int draws, double *curves)
 {
     size_t n = (size_t)g->n;

@@ -1,0 +1,360 @@
+/*
+ * The tables, handed over by shanten._kernel.engine and checked here: install() takes a
+ * game's four parts (class ids, the chain of rest classes, the distances),
+ * install_words() the batch's words, install_closed() the closed forms' tables. Each
+ * buffer is held for good and every entry checked against the size of the table it
+ * indexes, so that no lookup can leave its buffer; nothing is installed from a part
+ * that fails.
+ */
+#include "kernel.h"
+
+Rules RULES[2];
+const uint8_t *SEVEN;
+const uint8_t *KOKUSHI;
+static PyObject *HELD; /* a list of memoryviews: keeps the buffers alive */
+
+static int
+ready(void)
+{
+    if (RULES[0].installed && RULES[1].installed && SEVEN && KOKUSHI && NAMES)
+        return 1;
+    PyErr_SetString(PyExc_RuntimeError, "the kernel's tables are not installed");
+    return 0;
+}
+
+/* The bytes of `object` (any buffer, C-contiguous, exactly `length` bytes), kept alive
+ * by a view in HELD. */
+static const uint8_t *
+hold(PyObject *object, Py_ssize_t length, const char *what)
+{
+    if (HELD == NULL && (HELD = PyList_New(0)) == NULL)
+        return NULL;
+    PyObject *view = PyMemoryView_FromObject(object);
+    if (view == NULL)
+        return NULL;
+    Py_buffer *buffer = PyMemoryView_GET_BUFFER(view);
+    if (!PyBuffer_IsContiguous(buffer, 'C') || buffer->len != length) {
+        PyErr_Format(PyExc_ValueError, "%s: expected %zd contiguous bytes, got %zd", what,
+                     length, buffer->len);
+        Py_DECREF(view);
+        return NULL;
+    }
+    if (PyList_Append(HELD, view) < 0) {
+        Py_DECREF(view);
+        return NULL;
+    }
+    Py_DECREF(view);
+    return (const uint8_t *)buffer->buf;
+}
+
+/* The buffers all_below() has passed, so a table shared by parts (the suits' class
+ * ids) is read once. */
+#define CHECKED_MAX 64
+static struct {
+    const uint8_t *table;
+    Py_ssize_t length;
+    int bound, or_value;
+} CHECKED[CHECKED_MAX];
+static int NCHECKED;
+#define WORDS_CHECK (-2) /* the bound recorded for hold_words()'s check */
+
+/* Whether all_below() or hold_words() has passed this buffer, for this check. */
+static int
+checked_before(const uint8_t *table, Py_ssize_t length, int bound, int or_value)
+{
+    for (int i = 0; i < NCHECKED; i++)
+        if (CHECKED[i].table == table && CHECKED[i].length == length &&
+            CHECKED[i].bound == bound && CHECKED[i].or_value == or_value)
+            return 1;
+    return 0;
+}
+
+/* Remember a buffer that passed: the views in HELD keep it alive, so its address is
+ * never reused. */
+static void
+remember_checked(const uint8_t *table, Py_ssize_t length, int bound, int or_value)
+{
+    if (NCHECKED < CHECKED_MAX) {
+        CHECKED[NCHECKED].table = table, CHECKED[NCHECKED].length = length;
+        CHECKED[NCHECKED].bound = bound, CHECKED[NCHECKED].or_value = or_value;
+        NCHECKED++;
+    }
+}
+
+static int
+all_below(const uint8_t *table, Py_ssize_t length, int bound, int or_value,
+          const char *what)
+{
+    if (checked_before(table, length, bound, or_value))
+        return 1;
+    for (Py_ssize_t i = 0; i < length; i++) {
+        if (table[i] >= bound && table[i] != or_value) {
+            PyErr_Format(PyExc_ValueError, "%s: entry %zd is %d, not below %d", what, i,
+                         (int)table[i], bound);
+            return 0;
+        }
+    }
+    remember_checked(table, length, bound, or_value);
+    return 1;
+}
+
+static int
+read_ints(PyObject *sequence, int *out, int n, int low, int high, const char *what)
+{
+    PyObject *fast = PySequence_Fast(sequence, what);
+    if (fast == NULL)
+        return 0;
+    int ok = PySequence_Fast_GET_SIZE(fast) == n;
+    for (int i = 0; ok && i < n; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return 0;
+        }
+        ok = v >= low && v <= high;
+        out[i] = (int)v;
+    }
+    Py_DECREF(fast);
+    if (!ok)
+        PyErr_Format(PyExc_ValueError, "%s: expected %d ints in %d..%d", what, n, low, high);
+    return ok;
+}
+
+/* A part's words, held as hold() holds bytes and checked: aligned, the class byte equal
+ * to the part's class id, and the fields no more than `ntiles` tiles can hold (so a
+ * hand's summed fields stay in their bits and index the closed forms' tables). */
+static const uint32_t *
+hold_words(PyObject *object, const uint8_t *ids, Py_ssize_t ncodes, int ntiles)
+{
+    const uint8_t *bytes = hold(object, ncodes * 4, "words");
+    if (bytes == NULL)
+        return NULL;
+    if ((uintptr_t)bytes % 4) {
+        PyErr_SetString(PyExc_ValueError, "words: not aligned to 4 bytes");
+        return NULL;
+    }
+    const uint32_t *words = (const uint32_t *)bytes;
+    if (checked_before(bytes, ncodes * 4, WORDS_CHECK, WORDS_CHECK))
+        return words;
+    int orphans = ntiles == 9 ? 2 : ntiles;
+    for (Py_ssize_t code = 0; code < ncodes; code++) {
+        uint32_t w = words[code];
+        int ok = (int)(w >> 24) == ids[code];
+        if (ids[code] == NO_CLASS)
+            ok &= (w & 0xFFFFFF) == 0;
+        else
+            ok &= WORD_TILES(w) <= 14 && WORD_PAIRS(w) <= 7 && WORD_KINDS(w) <= ntiles &&
+                  WORD_ORPHANS(w) <= orphans && WORD_ORPHAN_PAIR(w) <= 1 && !(w >> 23 & 1);
+        if (!ok) {
+            PyErr_Format(PyExc_ValueError, "words: entry %zd is not the class and fields it must be",
+                         code);
+            return NULL;
+        }
+    }
+    remember_checked(bytes, ncodes * 4, WORDS_CHECK, WORDS_CHECK);
+    return words;
+}
+
+PyDoc_STRVAR(install_doc,
+"install(players, parts)\n--\n\n"
+"Hand over the tables of 3- or 4-player mahjong: for each of the four parts, a tuple\n"
+"(tiles, weights, ids, nclass, others, first, nab, second, nrest, dist). Every entry\n"
+"is checked against the size of the table it indexes.");
+
+static PyObject *
+install(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    int players;
+    PyObject *parts;
+    if (!PyArg_ParseTuple(args, "iO:install", &players, &parts))
+        return NULL;
+    if (players != 3 && players != 4) {
+        PyErr_SetString(PyExc_ValueError, "players must be 3 or 4");
+        return NULL;
+    }
+    Rules rules;
+    memset(&rules, 0, sizeof rules);
+    for (int t = 0; t < NUM_TILES; t++)
+        rules.part_of[t] = -1;
+    PyObject *fast = PySequence_Fast(parts, "parts must be a sequence");
+    if (fast == NULL)
+        return NULL;
+    PyObject *tables[4][4]; /* ids, first, second, dist of each part (borrowed) */
+    int nab[4], nrest[4];
+    if (PySequence_Fast_GET_SIZE(fast) != 4) {
+        PyErr_SetString(PyExc_ValueError, "parts: expected 4");
+        goto fail;
+    }
+    /* first pass: each part's tiles, weights, class count and class ids */
+    for (int p = 0; p < 4; p++) {
+        Part *part = &rules.part[p];
+        PyObject *tiles, *weights, *others;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, p), "OOOiOOiOiO:part", &tiles,
+                              &weights, &tables[p][0], &part->nclass, &others, &tables[p][1],
+                              &nab[p], &tables[p][2], &nrest[p], &tables[p][3]))
+            goto fail;
+        Py_ssize_t ntiles = PySequence_Size(tiles);
+        if (ntiles < 1 || ntiles > 9) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "a part has 1 to 9 tiles");
+            goto fail;
+        }
+        part->ntiles = (int)ntiles;
+        int w[9];
+        if (!read_ints(tiles, part->tiles, part->ntiles, 0, NUM_TILES - 1, "tiles") ||
+            !read_ints(weights, w, part->ntiles, 1, 390625, "weights") ||
+            !read_ints(others, part->others, 3, 0, 3, "others"))
+            goto fail;
+        /* base-5 codes, one digit per tile: the weights are the powers of 5 below
+         * 5 ** ntiles, so 4 of each tile sum to 5 ** ntiles - 1 */
+        Py_ssize_t ncodes = 1;
+        long top = 0;
+        for (int j = 0; j < part->ntiles; j++) {
+            ncodes *= 5;
+            top += 4L * w[j];
+            part->weights[j] = w[j];
+        }
+        if (top != ncodes - 1 || part->nclass < 1 || part->nclass > 254 || nab[p] < 1 ||
+            nab[p] > 256 || nrest[p] < 1 || nrest[p] > 256) {
+            PyErr_SetString(PyExc_ValueError, "a part's weights or sizes are inconsistent");
+            goto fail;
+        }
+        for (int j = 0; j < part->ntiles; j++) {
+            int t = part->tiles[j];
+            if (rules.part_of[t] >= 0) {
+                PyErr_SetString(PyExc_ValueError, "a tile is in two parts");
+                goto fail;
+            }
+            rules.part_of[t] = (int8_t)p;
+            rules.weight_of[t] = w[j];
+        }
+        if (!(part->ids = hold(tables[p][0], ncodes, "ids")) ||
+            !all_below(part->ids, ncodes, part->nclass, NO_CLASS, "ids"))
+            goto fail;
+    }
+    /* second pass: the chain tables, each checked against the classes it indexes */
+    for (int p = 0; p < 4; p++) {
+        Part *part = &rules.part[p];
+        int a = part->others[0], b = part->others[1], c = part->others[2];
+        if (a == p || b == p || c == p || a == b || a == c || b == c) {
+            PyErr_SetString(PyExc_ValueError, "a part's others are inconsistent");
+            goto fail;
+        }
+        Py_ssize_t na = rules.part[a].nclass;
+        part->nb = rules.part[b].nclass;
+        part->nc = rules.part[c].nclass;
+        Py_ssize_t nfirst = na * part->nb, nsecond = (Py_ssize_t)nab[p] * part->nc;
+        Py_ssize_t ndist = (Py_ssize_t)nrest[p] * part->nclass * 5;
+        if (!(part->first = hold(tables[p][1], nfirst, "first")) ||
+            !all_below(part->first, nfirst, nab[p], -1, "first") ||
+            !(part->second = hold(tables[p][2], nsecond, "second")) ||
+            !all_below(part->second, nsecond, nrest[p], -1, "second") ||
+            !(part->dist = hold(tables[p][3], ndist, "dist")) ||
+            !all_below(part->dist, ndist, 16, -1, "dist"))
+            goto fail;
+    }
+    /* the codes are computed for this layout (codes_of): refuse any other */
+    for (int p = 0; p < 4; p++) {
+        const Part *part = &rules.part[p];
+        int first = p == 3 ? 27 : 9 * p, n = p == 3 ? 7 : 9;
+        int ok = part->ntiles == n;
+        if (p == 0 && players == 3)
+            ok = part->ntiles == 2 && part->tiles[0] == 0 && part->tiles[1] == 8 &&
+                 part->weights[0] == 5 && part->weights[1] == 1;
+        else
+            for (int j = 0, w = 1; ok && j < n; j++, w *= 5)
+                ok = part->tiles[n - 1 - j] == first + n - 1 - j && part->weights[n - 1 - j] == w;
+        if (!ok) {
+            PyErr_SetString(PyExc_ValueError, "a part's tiles are not the kernel's layout");
+            goto fail;
+        }
+    }
+    Py_DECREF(fast);
+    rules.installed = 1;
+    rules.players = players;
+    RULES[players - 3] = rules;
+    Py_RETURN_NONE;
+fail:
+    Py_DECREF(fast);
+    return NULL;
+}
+
+PyDoc_STRVAR(install_words_doc,
+"install_words(players, words)\n--\n\n"
+"Hand over the four parts' words (uint32 per shape code: class << 24 and the closed\n"
+"forms' fields) for the batch, after install(); each is checked against the part's ids.");
+
+static PyObject *
+install_words(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    int players;
+    PyObject *words;
+    if (!PyArg_ParseTuple(args, "iO:install_words", &players, &words))
+        return NULL;
+    const Rules *checked = rules_of(players);
+    if (checked == NULL)
+        return NULL;
+    Rules *rules = &RULES[players - 3];
+    PyObject *fast = PySequence_Fast(words, "words must be a sequence");
+    if (fast == NULL)
+        return NULL;
+    const uint32_t *held[4];
+    int ok = PySequence_Fast_GET_SIZE(fast) == 4;
+    if (!ok)
+        PyErr_SetString(PyExc_ValueError, "words: expected 4");
+    for (int p = 0; ok && p < 4; p++) {
+        const Part *part = &rules->part[p];
+        Py_ssize_t ncodes = 1;
+        for (int j = 0; j < part->ntiles; j++)
+            ncodes *= 5;
+        held[p] = hold_words(PySequence_Fast_GET_ITEM(fast, p), part->ids, ncodes, part->ntiles);
+        ok = held[p] != NULL;
+    }
+    Py_DECREF(fast);
+    if (!ok)
+        return NULL;
+    for (int p = 0; p < 4; p++)
+        rules->part[p].words = held[p];
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(install_closed_doc,
+"install_closed(seven, kokushi)\n--\n\n"
+"Hand over the distances of seven pairs, indexed pairs * 16 + kinds (256 bytes), and\n"
+"of thirteen orphans, indexed orphans held * 2 + (an orphan is held twice) (28 bytes).");
+
+static PyObject *
+install_closed(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    PyObject *seven, *kokushi;
+    if (!PyArg_ParseTuple(args, "OO:install_closed", &seven, &kokushi))
+        return NULL;
+    const uint8_t *s = hold(seven, 256, "seven"), *k = NULL;
+    if (s == NULL || !all_below(s, 256, 16, -1, "seven"))
+        return NULL;
+    k = hold(kokushi, 28, "kokushi");
+    if (k == NULL || !all_below(k, 28, 16, -1, "kokushi"))
+        return NULL;
+    SEVEN = s;
+    KOKUSHI = k;
+    Py_RETURN_NONE;
+}
+
+/* The installed rules of a game of `players`; NULL with an exception set if there is no
+ * such game or its tables are not installed. */
+const Rules *
+rules_of(int players)
+{
+    if (players != 3 && players != 4) {
+        PyErr_SetString(PyExc_ValueError, "players must be 3 or 4");
+        return NULL;
+    }
+    return ready() ? &RULES[players - 3] : NULL;
+}
+
+PyMethodDef INSTALL_METHODS[] = {
+    {"install", install, METH_VARARGS, install_doc},
+    {"install_closed", install_closed, METH_VARARGS, install_closed_doc},
+    {"install_words", install_words, METH_VARARGS, install_words_doc},
+    {NULL, NULL, 0, NULL},
+};

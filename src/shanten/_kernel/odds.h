@@ -1,0 +1,112 @@
+/*
+ * The discard odds in C, the kernel's twin of shanten._native.odds (the plain reference
+ * it is tested against, whose model and tie rule it follows step for step):
+ *   odds_graph.c    the hands a player can reach from each start hand by drawing and
+ *                   discarding, in a store the starts of one call share
+ *   odds_solve.c    the values backward over one start's graph, then its curves forward
+ *   odds_run.c      many starts: graphs built in turn, solved by a few threads
+ *   odds_binding.c  odds(), the module function, which releases the GIL around odds_run()
+ * Only odds_binding.c touches a Python object.
+ */
+#ifndef SHANTEN_ODDS_H
+#define SHANTEN_ODDS_H
+
+#include "lookup.h"
+
+#include <stdlib.h>
+
+KERNEL_HIDDEN_BEGIN
+
+/* The hands met by the starts of one call, each with its draws worked out once and
+ * shared by every start that reaches it: a draw's distance after it, and for a draw the
+ * player may keep, the hands its allowed discards leave, whatever the swap budget. */
+typedef struct {
+    int n, cap;          /* 3n+1 hands */
+    uint8_t *hands;      /* cap * NUM_TILES counts */
+    int8_t *dist;        /* distance (shanten + 1) of each hand */
+    int8_t *beyond;      /* tiles held beyond `cover`, the most any start holds */
+    int32_t *entry_at;   /* each hand's first draw entry, -1 until worked out */
+    uint8_t *entries;    /* how many */
+    int ne, ecap;        /* draw entries: */
+    uint8_t *tile;       /* the tile drawn */
+    uint8_t *after;      /* the distance with it (0: complete) */
+    uint8_t *keeps;      /* how many keeps */
+    int32_t *keep_at;    /* the first */
+    int nk, kcap;        /* keeps, in tile order: */
+    int32_t *kept;       /* the hand left */
+    uint8_t *discard;    /* the tile discarded */
+    uint8_t *left;       /* the distance after it */
+    int32_t *slot;       /* hash table of hands, -1 empty */
+    size_t slots;        /* a power of two */
+} OddsStore;
+
+/* One start's graph: the hands it reaches (by their index in the store), their draws,
+ * each draw's keeps within the start's swap budget. */
+typedef struct {
+    int n, cap;         /* 3n+1 hands */
+    int32_t *id;        /* the hand in the store */
+    int8_t *dist;       /* distance (shanten + 1) of each hand */
+    int8_t *swaps;      /* tiles held that the start does not */
+    uint8_t *depth;     /* the fewest draws that reach the hand (nondecreasing) */
+    uint8_t *succeed;   /* 2 per hand: the copies of the draws that succeed, tenpai, win */
+    int32_t *draw_at;   /* cap + 1: each hand's first draw the player may keep (CSR) */
+    int nd, dcap;       /* draws the player may keep: */
+    uint8_t *copies;    /* the draw's copies in the wall as the model counts them */
+    uint8_t *after;     /* the distance with the draw (1: it makes the hand ready) */
+    int32_t *keep_at;   /* dcap + 1: each draw's first keep (CSR) */
+    int nk, kcap;       /* keeps */
+    int32_t *keep;      /* the hand kept, by discarded tile */
+} OddsGraph;
+
+/* ODDS_STOPPED: the caller's report of the answers asked to stop. */
+typedef enum { ODDS_OK = 0, ODDS_NO_MEMORY = 1, ODDS_TOO_MANY = 2, ODDS_STOPPED = 3 } OddsStatus;
+
+/* The distance of a ready hand: a draw to it succeeds for tenpai. */
+#define ODDS_READY 1
+
+/* What the starts of one call share: the rules and switches, the wall, the most copies
+ * of each tile any start holds, and the largest swap budget of any start. */
+typedef struct {
+    const Rules *rules;
+    const uint8_t *unseen;
+    uint8_t cover[NUM_TILES];
+    int with_closed, sets, hand_changes, shanten_back, budget;
+} OddsShared;
+
+/* `local` maps the store's hands to a graph's (-1: not in it), for the store's `cap`. */
+typedef struct {
+    int32_t *of;
+    int cap;
+} OddsLocal;
+
+/* Where the answers go as they come: report(context, i) once start i's curves are in,
+ * for every start in order while they succeed; it returns 0 to stop the run. */
+typedef struct {
+    int (*report)(void *context, int i);
+    void *context;
+    int reported; /* the starts reported so far */
+} OddsReport;
+
+/* The largest store kept between starts by default; past it the store starts afresh. */
+#define ODDS_STORE_BYTES ((Py_ssize_t)64 << 20)
+
+/* odds_graph.c */
+void odds_store_free(OddsStore *st);
+size_t odds_store_bytes(const OddsStore *st);
+int odds_rehash(OddsStore *st, size_t slots);
+void odds_graph_free(OddsGraph *g);
+OddsStatus odds_build(OddsGraph *g, OddsStore *st, const OddsShared *sh, OddsLocal *local,
+                      const uint8_t start[NUM_TILES], int r0, int budget, int max_states);
+
+/* odds_solve.c */
+OddsStatus odds_curves(const OddsGraph *g, int wall, int draws, double *curves);
+
+/* odds_run.c */
+OddsStatus odds_run(const Rules *rules, int closed, int count, const uint8_t *starts,
+                    const uint8_t unseen[NUM_TILES], int draws, int hand_changes,
+                    int shanten_back, int best, int max_states, size_t store_bytes, int threads,
+                    OddsReport *report, double *curves, int *states, int *done);
+
+KERNEL_HIDDEN_END
+
+#endif /* SHANTEN_ODDS_H */
