@@ -282,9 +282,9 @@ def test_calls_the_kernel_does_not_answer_reach_the_reference() -> None:
 
 def test_fast_off_sends_every_call_to_the_fallback() -> None:
     from shanten._kernel import _c
-    from shanten._kernel.engine import installed
+    from shanten._kernel.engine import ENGINE
 
-    installed()  # the tables, without which every call is the fallback's anyway
+    ENGINE.installed()  # the tables, without which every call is the fallback's anyway
     calls: list[tuple[Any, ...]] = []
 
     def fallback(*args: Any, **kwargs: Any) -> int:

@@ -146,7 +146,7 @@ class KernelEngine:
         )
         curves: list[Curves] = []
         for start, (tenpai, win, _states) in zip(q.starts, answers, strict=True):
-            if tenpai is None:
+            if tenpai is None or win is None:
                 raise TooManyStates(start)
             curves.append((tenpai, win))
         return curves
