@@ -18,10 +18,11 @@ from __future__ import annotations
 import random
 
 import pytest
-import xiangting
 
 import shanten
 from support.reference import N_TILES, SANMA_MISSING, parse_counts, solve
+
+xiangting = pytest.importorskip("xiangting", reason="xiangting is not installed (the [test] extra)")
 
 SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
 PLAYERS = {4: xiangting.PlayerCount.FOUR, 3: xiangting.PlayerCount.THREE}

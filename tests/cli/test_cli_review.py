@@ -211,6 +211,7 @@ def test_plot_without_matplotlib_names_the_extra(
 def test_plot_into_a_missing_folder_fails_before_the_run(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    pytest.importorskip("matplotlib", reason="matplotlib is not installed (the [review] extra)")
     status, out, err = run(["--plot", str(tmp_path / "no" / "x.png"), GAMES[0]], capsys)
     assert status == 2 and out == ""
     assert f"argument --plot: cannot write to the folder {tmp_path / 'no'}" in err

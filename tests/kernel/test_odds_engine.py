@@ -80,11 +80,15 @@ def both(
     return fast, plain
 
 
+@pytest.mark.parametrize(
+    "positions",  # the first of the seeded positions by default, all of them exhaustively
+    [pytest.param(10, id="sample"), pytest.param(40, id="all", marks=pytest.mark.exhaustive)],
+)
 @pytest.mark.parametrize("players", [4, 3])
-def test_kernel_engine_equals_the_plain_engine(players: int) -> None:
+def test_kernel_engine_equals_the_plain_engine(players: int, positions: int) -> None:
     rng = random.Random(players)
     compared = 0
-    while compared < 40:
+    while compared < positions:
         hand, unseen, melds = deal(rng, players)
         distance = shanten.shanten(hand, melds=melds, players=players) + 1
         if distance > 3:
@@ -240,15 +244,19 @@ def test_an_exception_in_progress_stops_the_run_and_is_raised(threads: int) -> N
         kernel.installed().odds(starts, *args, 3)
 
 
+@pytest.mark.parametrize(
+    "hands",  # the first of the seeded hands by default, all of them exhaustively
+    [pytest.param(4, id="sample"), pytest.param(16, id="all", marks=pytest.mark.exhaustive)],
+)
 @pytest.mark.parametrize("players", [4, 3])
-def test_starts_answered_together_equal_each_start_alone(players: int) -> None:
+def test_starts_answered_together_equal_each_start_alone(players: int, hands: int) -> None:
     """The discards of one 3n+2 hand answered in one call, which share the hands they
     meet, give each start bit for bit what it gets alone; so does a call whose store of
     hands starts afresh before every start past a few kilobytes, or before each one, and
     a call whose graphs are solved by several threads."""
     rng = random.Random(20 + players)
     compared = 0
-    while compared < 16:
+    while compared < hands:
         hand, unseen, melds = deal(rng, players)
         extra = rng.choice([t for t in range(34) if unseen[t]])
         hand[extra] += 1

@@ -48,10 +48,12 @@ def test_first_use_builds_and_later_processes_read(tmp_path: Path) -> None:
     ("damage", "reason"),
     [
         ("truncate", "truncated"),
-        ("empty", ""),
-        ("flip the last byte", "checksum"),
+        # each case costs a table build in a new interpreter; test_cache.py damages the
+        # file every way in-process, so three of these run with the exhaustive proofs
+        pytest.param("empty", "truncated", marks=pytest.mark.exhaustive),
+        pytest.param("flip the last byte", "checksum", marks=pytest.mark.exhaustive),
         ("flip a byte in the middle", "checksum"),
-        ("flip a byte of the header", ""),
+        pytest.param("flip a byte of the header", "header", marks=pytest.mark.exhaustive),
     ],
 )
 def test_a_damaged_cache_is_rebuilt_with_one_line(tmp_path: Path, damage: str, reason: str) -> None:
