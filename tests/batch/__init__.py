@@ -1,0 +1,1 @@
+"""The batch API (shanten.batch) against the per-call API."""

@@ -1,0 +1,1 @@
+"""Effective tiles, the discard table and good shape (shanten.efficiency) against brute force."""

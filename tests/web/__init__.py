@@ -1,0 +1,1 @@
+"""The local page (shanten.web): its server, endpoints and the page in a browser."""

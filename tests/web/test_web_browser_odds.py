@@ -1,0 +1,287 @@
+"""The discard odds on the page, in headless Chromium (the fixtures and their skip rule are
+those of test_web_browser): ask for them, read the tenpai and win columns and the chart,
+watch a long computation's progress and cancel it, see the engine's refusal as the page's
+usual error, and use it 360 px wide. Screenshots go to the test's tmp directory."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+import shanten
+from support.web_harness import request, rows_answered, serving
+
+from . import test_web_browser as shared
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+# the browser and a fresh tab, as in test_web_browser
+browser, page = shared.browser, shared.page
+
+
+@pytest.fixture(scope="module")
+def base_url() -> Iterator[str]:
+    """The page's server, with room for the computations a test leaves behind: one that
+    is cancelled ends its discard in progress while the next test already asks."""
+    with serving(odds_workers=4) as (host, port):
+        yield f"http://{host}:{port}"
+
+
+HAND = "23489m6799p22567s"
+#: 3-shanten: with both switches, a second for all its discards on the kernel.
+SLOW = "12368m2479p3589s1z"
+# a row of SLOW takes a fraction of a second on the kernel and minutes on the plain engine:
+# the tests that cut a computation short run on the kernel, each row slowed down by
+# rows_answered (the server does the same on both paths; tests/kernel/test_odds_engine.py holds
+# the engines equal)
+KERNEL_ONLY = pytest.mark.skipif(
+    not shanten.accelerated, reason="a row of this hand takes minutes on the plain engine"
+)
+#: 13 tiles: both switches make the engine refuse.
+REFUSED = "158m2469p1378s15z"
+
+
+def compute(
+    page: Page, draws: int, *, hand_changes: bool = False, shanten_back: bool = False
+) -> None:
+    page.fill("#odds-draws", str(draws))
+    page.set_checked("#odds-hand-changes", hand_changes)
+    page.set_checked("#odds-shanten-back", shanten_back)
+    page.click("#odds-compute")
+
+
+def settled(page: Page, timeout: float = 30_000) -> str:
+    page.wait_for_selector(
+        "#odds[data-state=done], #odds[data-state=error], #odds[data-state=cancelled]",
+        state="attached",
+        timeout=timeout,
+    )
+    state = page.get_attribute("#odds", "data-state")
+    assert state is not None
+    return state
+
+
+def odds_cells(page: Page, view: str) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = page.eval_on_selector_all(
+        f"table.discards[data-view={view}] tr.discard-row",
+        """rows => rows.map(row => ({
+            discard: row.dataset.discard,
+            tenpai: row.querySelector('td.odds.tenpai').dataset.value,
+            win: row.querySelector('td.odds.win').dataset.value,
+            tenpai_text: row.querySelector('td.odds.tenpai').textContent,
+            win_text: row.querySelector('td.odds.win').textContent,
+        }))""",
+    )
+    return rows
+
+
+def test_the_odds_join_the_discard_table_and_the_chart(page: Page, tmp_path: Path) -> None:
+    page.goto(f"/?q={HAND}")
+    shared.analysed(page)
+    compute(page, 6)
+    assert settled(page) == "done"
+    expected = shanten.odds(HAND, draws=6)
+    assert isinstance(expected, tuple)
+    by_discard = {str(row.discard): row for row in expected}
+    assert (
+        page.inner_text("#odds-progress")
+        == f"{len(expected)} of {len(expected)} discards, within 6 draws."
+    )
+    for view in ("all", "standard"):
+        cells = odds_cells(page, view)
+        assert [cell["discard"] for cell in cells] == [
+            str(r.discard) for r in shanten.discards(HAND)
+        ]
+        for cell in cells:
+            row = by_discard[cell["discard"]]
+            assert float(cell["tenpai"]) == row.tenpai[-1] and float(cell["win"]) == row.win[-1]
+            assert abs(float(cell["win_text"].rstrip("%")) - 100 * row.win[-1]) <= 0.05 + 1e-9
+            assert abs(float(cell["tenpai_text"].rstrip("%")) - 100 * row.tenpai[-1]) <= 0.05 + 1e-9
+    headers = page.eval_on_selector_all(
+        "table.discards[data-view=all] thead th.odds", "ths => ths.map(th => th.textContent)"
+    )
+    assert headers == ["Tenpai 聴牌率", "Win 和了率"]
+    # the chart: the four best discards by win chance, one line each, draw 0 to 6
+    lines = page.eval_on_selector_all(
+        "#odds-chart polyline.series",
+        "lines => lines.map(l => ({discard: l.dataset.discard, points: l.getAttribute('points').split(' ')}))",
+    )
+    assert [line["discard"] for line in lines] == [str(row.discard) for row in expected[:4]]
+    assert all(len(line["points"]) == 7 for line in lines)
+    heights = [float(line["points"][-1].split(",")[1]) for line in lines]
+    assert heights == sorted(heights)  # the best ends highest (smallest y)
+    legend = page.inner_text("#odds-chart .legend li:first-child")
+    assert legend.startswith(f"discard {expected[0].discard}: ")
+    page.screenshot(path=str(tmp_path / "odds.png"), full_page=True)
+
+
+def test_a_hand_of_13_tiles_gets_its_own_odds(page: Page) -> None:
+    page.goto("/?q=123m456p789s1122z")
+    shared.analysed(page)
+    compute(page, 5)
+    assert settled(page) == "done"
+    expected = shanten.odds("123m456p789s1122z", draws=5)
+    assert isinstance(expected, shanten.HandOdds)
+    points = page.get_attribute("#odds-chart polyline.series", "points")
+    assert points is not None and len(points.split(" ")) == 6
+    assert page.inner_text("#odds-chart .legend").startswith("the hand: ")
+    assert page.inner_text("#odds-progress") == "The hand, within 5 draws."
+
+
+@KERNEL_ONLY
+def test_a_long_computation_shows_progress_and_can_be_cancelled(page: Page, tmp_path: Path) -> None:
+    page.goto(f"/?q={SLOW}")
+    shared.analysed(page)
+    total = len(shanten.discards(SLOW))
+    compute(page, 17, hand_changes=True, shanten_back=True)
+    assert page.get_attribute("#odds", "data-state") == "running"
+    assert page.is_visible("#odds-cancel") and page.is_visible("#odds progress")
+    page.wait_for_function(
+        "() => /^[1-9][0-9]* of [0-9]+ discards$/.test(document.querySelector('#odds-progress').textContent)",
+        timeout=30_000,
+    )
+    shown = page.inner_text("#odds-progress")
+    assert shown.endswith(f" of {total} discards")
+    page.screenshot(path=str(tmp_path / "odds-progress.png"), full_page=True)
+    page.click("#odds-cancel")
+    assert settled(page) == "cancelled"
+    text = page.inner_text("#odds-progress")
+    assert text.startswith("Cancelled after ") and text.endswith(f" of {total} discards.")
+    done = int(text.removeprefix("Cancelled after ").split(" ")[0])
+    assert 1 <= done < total
+    assert page.is_hidden("#odds-cancel") and page.is_hidden("#error")
+    # the rows computed so far stay in the table
+    filled = [cell for cell in odds_cells(page, "all") if cell["win"] is not None]
+    assert len(filled) == done
+    # the page goes on: a quicker question is answered at once
+    compute(page, 3)
+    assert settled(page) == "done"
+
+
+@KERNEL_ONLY
+def test_asking_again_replaces_the_computation_on_its_way(page: Page) -> None:
+    """A second Compute while the first runs: the first is dropped, and only the second's
+    answer is drawn (never a "Cancelled" from the first over it)."""
+    page.goto(f"/?q={SLOW}")
+    shared.analysed(page)
+    compute(page, 17, hand_changes=True, shanten_back=True)
+    page.wait_for_selector("#odds[data-state=running]", state="attached")
+    compute(page, 2)
+    assert settled(page) == "done"
+    total = len(shanten.discards(SLOW))
+    assert page.inner_text("#odds-progress") == f"{total} of {total} discards, within 2 draws."
+    expected = shanten.odds(SLOW, draws=2)
+    assert isinstance(expected, tuple)
+    wins = {cell["discard"]: float(cell["win"]) for cell in odds_cells(page, "all")}
+    assert wins == {str(row.discard): row.win[-1] for row in expected}
+
+
+@KERNEL_ONLY
+def test_cancel_stops_the_servers_computation(
+    browser: Browser, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Cancel aborts the fetch; the server notices when it sends the next row, the
+    computation stops at its next row, and its one worker is free again for the next
+    question."""
+    started = rows_answered(monkeypatch, delay=0.5)
+    with serving(odds_workers=1) as (host, port):
+        context = browser.new_context(base_url=f"http://{host}:{port}")
+        try:
+            tab = context.new_page()
+            tab.goto(f"/?q={SLOW}")
+            shared.analysed(tab)
+            assert tab.get_attribute("body", "data-state") == "done", tab.inner_text("body")
+            compute(tab, 17, hand_changes=True, shanten_back=True)
+            tab.wait_for_function(
+                "() => /^1 of/.test(document.querySelector('#odds-progress').textContent)",
+                timeout=30_000,
+            )
+            tab.click("#odds-cancel")
+            assert settled(tab) == "cancelled"
+            at_cancel = len(started)
+            deadline = time.monotonic() + 20
+            while (answer := request((host, port), "/api/odds?q=1m&draws=1")).status == 503:
+                assert time.monotonic() < deadline, "the worker was never freed"
+                time.sleep(0.2)
+            assert answer.status == 200
+        finally:
+            context.close()
+    slow = len(started) - 1  # the quick answer's row aside
+    assert at_cancel <= slow <= at_cancel + 2  # at most the row on its way and the next
+    assert slow < len(shanten.discards(SLOW))
+
+
+@KERNEL_ONLY
+def test_leaving_the_hand_stops_its_computation(
+    browser: Browser, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bad hand typed while the odds run clears the analysis: the page drops the fetch at
+    the next row, and the server stops and frees its one worker."""
+    started = rows_answered(monkeypatch, delay=0.5)
+    total = len(shanten.discards(SLOW))
+    with serving(odds_workers=1) as (host, port):
+        context = browser.new_context(base_url=f"http://{host}:{port}")
+        try:
+            tab = context.new_page()
+            tab.goto(f"/?q={SLOW}")
+            shared.analysed(tab)
+            assert tab.get_attribute("body", "data-state") == "done", tab.inner_text("body")
+            compute(tab, 17, hand_changes=True, shanten_back=True)
+            tab.wait_for_selector("#odds[data-state=running]", state="attached")
+            shared.submit(tab, "12x3m")
+            assert tab.is_hidden("#result") and tab.locator("#odds").count() == 0
+            at_clear = len(started)
+            deadline = time.monotonic() + 30
+            while (answer := request((host, port), "/api/odds?q=1m&draws=1")).status == 503:
+                assert time.monotonic() < deadline, "the worker was never freed"
+                time.sleep(0.2)
+            assert answer.status == 200
+        finally:
+            context.close()
+    # besides the quick answer's row: the page drops the fetch when the next row comes
+    # (one), the server sees it gone when it sends the row after (two), and the row in
+    # progress meanwhile is the last (three)
+    assert len(started) - 1 <= at_clear + 3 and len(started) - 1 < total
+
+
+def test_the_engines_refusal_is_the_pages_usual_error(page: Page) -> None:
+    page.goto(f"/?q={REFUSED}")
+    shared.analysed(page)
+    compute(page, 17, hand_changes=True, shanten_back=True)
+    assert settled(page) == "error"
+    try:
+        shanten.odds(REFUSED, hand_changes=True, shanten_back=True)
+    except shanten.RuleError as error:
+        message = str(error)
+    else:
+        raise AssertionError("the engine took it")
+    assert page.is_visible("#error") and page.inner_text("#error") == message
+    assert page.is_visible("#result")  # the analysis stays on screen
+    # bad draws: the library's message too
+    compute(page, 200)
+    assert settled(page) == "error"
+    assert page.inner_text("#error").startswith("draws must be from 0 to ")
+
+
+def test_the_odds_at_a_phone_width(page: Page, tmp_path: Path) -> None:
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"/?q={HAND}")
+    shared.analysed(page)
+    compute(page, 6)
+    assert settled(page) == "done"
+    page.wait_for_function("() => document.fonts.status === 'loaded'")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    card = page.locator("#odds").bounding_box()
+    chart = page.locator("#odds-chart svg").bounding_box()
+    assert card is not None and chart is not None
+    assert chart["x"] >= card["x"] and chart["x"] + chart["width"] <= card["x"] + card["width"]
+    for row in page.locator("table.discards[data-view=all] tr.discard-row").all():
+        whole, win = row.bounding_box(), row.locator("td.odds.win").bounding_box()
+        assert whole is not None and win is not None
+        assert win["x"] + win["width"] <= whole["x"] + whole["width"] + 0.5
+    page.screenshot(path=str(tmp_path / "odds-360.png"), full_page=True)

@@ -1,0 +1,328 @@
+"""The discard odds endpoint, /api/odds: one JSON line per discard as it is computed, the
+same numbers as shanten.odds, the library's refusals as errors, and the work bounded:
+other requests go on meanwhile, a client that goes away frees its worker."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import urlencode
+
+import pytest
+
+import shanten
+from shanten.web import odds_api
+from shanten.web.messages import Stream
+from support.web_harness import parse, raw, request, rows_answered, serving
+
+#: 3-shanten: with both switches, a second for its 14 discards on the kernel.
+SLOW = "12368m2479p3589s1z"
+# a row of SLOW takes a fraction of a second on the kernel and minutes on the plain engine:
+# the tests that cut a computation short run on the kernel, each row slowed down by
+# rows_answered (the server does the same on both paths; tests/kernel/test_odds_engine.py holds
+# the engines equal)
+KERNEL_ONLY = pytest.mark.skipif(
+    not shanten.accelerated, reason="a row of this hand takes minutes on the plain engine"
+)
+#: 2-shanten, 13 tiles: both switches make the engine refuse (too many hands to explore).
+REFUSED = "158m2469p1378s15z"
+
+
+def odds_url(hand: str, **params: Any) -> str:
+    return "/api/odds?" + urlencode({"q": hand, **params})
+
+
+def lines(body: bytes) -> list[dict[str, Any]]:
+    assert body.endswith(b"\n")
+    return [json.loads(line) for line in body.decode().splitlines()]
+
+
+def ranked(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows in shanten.odds's order: win, then tenpai, at the last draw (to 12
+    decimal places), then as sent (the order of shanten.discards)."""
+    return sorted(rows, key=lambda row: (-round(row["win"][-1], 12), -round(row["tenpai"][-1], 12)))
+
+
+@pytest.fixture(scope="module")
+def address() -> Any:
+    with serving() as where:
+        yield where
+
+
+@pytest.mark.parametrize(
+    ("hand", "options"),
+    [
+        ("23489m6799p22567s", {"draws": 6}),
+        ("23489m6799p22567s", {"draws": 4, "hand_changes": True, "shanten_back": True}),
+        ("340m6799p2205s", {"draws": 5, "visible": "1z4m", "melds": ["406m"]}),
+        ("119m19p129s123457z", {"draws": 3, "players": 3}),
+    ],
+)
+def test_the_rows_are_those_of_shanten_odds(
+    address: tuple[str, int], hand: str, options: dict[str, Any]
+) -> None:
+    params = {
+        k: ",".join(v) if isinstance(v, list) else int(v) if isinstance(v, bool) else v
+        for k, v in options.items()
+    }
+    answer = request(address, odds_url(hand, **params))
+    assert answer.status == 200
+    assert answer.headers["content-type"] == "application/x-ndjson; charset=utf-8"
+    assert answer.headers["connection"] == "close" and "content-length" not in answer.headers
+    got = lines(answer.body)
+    expected = shanten.odds(hand, **options)
+    assert isinstance(expected, tuple)
+    head, rows, end = got[0], got[1:-1], got[-1]
+    assert head == {
+        "total": len(expected),
+        "draws": options["draws"],
+        "hand_changes": options.get("hand_changes", False),
+        "shanten_back": options.get("shanten_back", False),
+    }
+    assert end == {"done": True}
+    # computed in the order of the discard table, the best discards by efficiency first
+    table = shanten.discards(
+        hand,
+        melds=options.get("melds", ()),
+        players=options.get("players", 4),
+        visible=options.get("visible", ()),
+    )
+    assert [row["discard"] for row in rows] == [str(row.discard) for row in table]
+    want = [
+        {
+            "discard": str(row.discard),
+            "shanten": row.shanten,
+            "tenpai": list(row.tenpai),
+            "win": list(row.win),
+        }
+        for row in expected
+    ]
+    assert ranked(rows) == want
+
+
+def test_a_hand_whose_next_move_is_a_draw_has_one_row(address: tuple[str, int]) -> None:
+    answer = request(address, odds_url("123m456p789s1122z", draws=5))
+    head, row, end = lines(answer.body)
+    expected = shanten.odds("123m456p789s1122z", draws=5)
+    assert isinstance(expected, shanten.HandOdds)
+    assert head["total"] == 1 and end == {"done": True}
+    assert row == {
+        "discard": None,
+        "shanten": expected.shanten,
+        "tenpai": list(expected.tenpai),
+        "win": list(expected.win),
+    }
+
+
+def library_error(call: Any) -> tuple[str, str]:
+    try:
+        call()
+    except shanten.ShantenError as error:
+        return type(error).__name__, str(error)
+    raise AssertionError("the library took it")
+
+
+@pytest.mark.parametrize(
+    ("params", "call"),
+    [
+        ({"q": "12x3m"}, lambda: shanten.odds("12x3m")),
+        ({"q": "123m456p789s111z"}, lambda: shanten.odds("123m456p789s111z")),
+        (
+            {"q": "2349m6799p22567s", "draws": "300"},
+            lambda: shanten.odds("2349m6799p22567s", draws=300),
+        ),
+        ({"q": "11112m", "visible": "1m"}, lambda: shanten.odds("11112m", visible="1m")),
+    ],
+)
+def test_bad_input_is_the_librarys_400(
+    address: tuple[str, int], params: dict[str, str], call: Any
+) -> None:
+    answer = request(address, "/api/odds?" + urlencode(params))
+    assert answer.status == 400
+    kind, message = library_error(call)
+    assert answer.json() == {"error": {"type": kind, "message": message}}
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("q=1m&draws=many", "draws is a whole number of draws, such as 17, not 'many'"),
+        ("q=1m&draws=-1", "draws is a whole number of draws, such as 17, not '-1'"),
+        ("q=1m&hand_changes=maybe", "hand_changes is 1 or 0, not 'maybe'"),
+        ("q=1m&draws=3&draws=4", "parameter 'draws' is given twice"),
+    ],
+)
+def test_the_odds_parameters_are_read_strictly(
+    address: tuple[str, int], query: str, message: str
+) -> None:
+    answer = request(address, "/api/odds?" + query)
+    assert answer.status == 400
+    assert answer.json()["error"]["message"] == message
+
+
+def test_the_engines_refusal_ends_the_stream_with_its_message(address: tuple[str, int]) -> None:
+    answer = request(address, odds_url(REFUSED, hand_changes=1, shanten_back=1))
+    assert answer.status == 200
+    got = lines(answer.body)
+    kind, message = library_error(
+        lambda: shanten.odds(REFUSED, hand_changes=True, shanten_back=True)
+    )
+    assert got[-1] == {"error": {"type": kind, "message": message}}
+    assert kind == "RuleError" and "(the limit)" in message
+    assert got[0]["total"] == 1 and len(got) == 2  # refused before its one row
+
+
+def test_head_computes_nothing_and_frees_its_worker() -> None:
+    with serving(odds_workers=1) as address:
+        for _ in range(2):
+            answer = request(address, odds_url(SLOW, hand_changes=1, shanten_back=1), method="HEAD")
+            assert answer.status == 200 and answer.body == b""
+            assert answer.headers["content-type"] == "application/x-ndjson; charset=utf-8"
+        answer = request(address, odds_url("23489m6799p22567s", draws=2))
+        assert answer.status == 200 and lines(answer.body)[-1] == {"done": True}
+
+
+def test_a_bug_mid_stream_ends_it_with_a_plain_error(
+    address: tuple[str, int], monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    compute = odds_api.row
+
+    def broken(result: Any) -> dict[str, Any]:
+        if str(result.discard) == "9p":
+            raise RuntimeError("secret detail")
+        return compute(result)
+
+    monkeypatch.setattr(odds_api, "row", broken)
+    answer = request(address, odds_url("23489m6799p22567s", draws=2))
+    got = lines(answer.body)
+    assert got[-1] == {
+        "error": {
+            "type": "InternalError",
+            "message": "internal error: the server log has the details",
+        }
+    }
+    assert "secret" not in answer.body.decode()
+    assert "RuntimeError: secret detail" in caplog.text
+
+
+def read_line(sock: socket.socket, buffer: bytearray) -> bytes:
+    """The next line of the answer on ``sock`` (the head first, then body lines)."""
+    while b"\n" not in buffer:
+        chunk = sock.recv(65536)
+        assert chunk, "the server closed the connection"
+        buffer += chunk
+    line, _, rest = bytes(buffer).partition(b"\n")
+    buffer[:] = rest
+    return line
+
+
+@KERNEL_ONLY
+def test_a_client_that_goes_away_frees_its_worker_and_others_go_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One worker: a long computation holds it, other requests are answered meanwhile, a
+    second computation is told to come back, and closing the first stops it at its next
+    row (it answers at most the rows in progress) and frees the worker."""
+    answered = rows_answered(monkeypatch, delay=0.5)  # 14 rows: 7 s at least
+    target = odds_url(SLOW, hand_changes=1, shanten_back=1)
+    with serving(odds_workers=1) as address:
+        sock = socket.create_connection(address, timeout=30)
+        try:
+            sock.sendall(f"GET {target} HTTP/1.1\r\n\r\n".encode())
+            buffer = bytearray()
+            status = read_line(sock, buffer)
+            assert status.startswith(b"HTTP/1.1 200")
+            while read_line(sock, buffer) != b"\r":  # the headers
+                pass
+            head = json.loads(read_line(sock, buffer))
+            assert head["total"] == len(shanten.discards(SLOW))
+            # meanwhile: the page and the analysis are answered at once
+            started = time.monotonic()
+            assert request(address, "/api/analyse?q=23489m6799p22567s").status == 200
+            assert request(address, "/").status == 200
+            assert time.monotonic() - started < 2
+            # a second computation: the one worker is busy
+            busy = request(address, odds_url("23489m6799p22567s", draws=2))
+            assert busy.status == 503 and busy.headers["retry-after"] == "2"
+            assert busy.json()["error"]["type"] == "Busy"
+        finally:
+            sock.close()
+            closed, rows_at_close = time.monotonic(), len(answered)
+        # the worker is free once the rows in progress are done, not after all 14 rows
+        deadline = closed + 20
+        while True:
+            answer = request(address, odds_url("23489m6799p22567s", draws=2))
+            if answer.status == 200 or time.monotonic() > deadline:
+                break
+            time.sleep(0.2)
+        assert answer.status == 200, answer.body
+        assert lines(answer.body)[-1] == {"done": True}
+    # the slow computation stopped: besides the quick answer's rows, it answered at
+    # most the row the server was sending when it saw the client gone, and the next
+    quick = len(shanten.discards("23489m6799p22567s"))
+    slow = len(answered) - quick
+    assert rows_at_close <= slow <= rows_at_close + 2
+    assert slow < len(shanten.discards(SLOW))
+
+
+def test_an_answer_read_to_its_end_frees_its_worker() -> None:
+    with serving(odds_workers=1) as address:
+        for _ in range(3):
+            answer = request(address, odds_url("23489m6799p22567s", draws=2))
+            assert answer.status == 200 and lines(answer.body)[-1] == {"done": True}
+        # a raw client that half-closes at once is still answered in full
+        status, _, body = parse(
+            raw(
+                address,
+                f"GET {odds_url('123m456p789s1122z', draws=2)} HTTP/1.1\r\n\r\n".encode(),
+            )
+        )
+        assert status == 200 and lines(body)[-1] == {"done": True}
+        connection = http.client.HTTPConnection(*address, timeout=10)
+        connection.request("GET", odds_url("23489m6799p22567s", draws=2))
+        assert connection.getresponse().status == 200
+        connection.close()
+
+
+def test_a_stream_is_closed_once() -> None:
+    """Closing stops the chunks and frees the stream's place once, however often it is
+    called, read or not."""
+    freed: list[int] = []
+
+    def chunks() -> Iterator[bytes]:
+        try:
+            yield b"a\n"
+            yield b"b\n"
+        finally:
+            freed.append(0)
+
+    unread = Stream(chunks(), lambda: freed.append(1))
+    unread.close()
+    unread.close()
+    assert freed == [1]  # a generator never started has no finally to run
+    started = Stream(chunks(), lambda: freed.append(2))
+    assert next(iter(started.chunks)) == b"a\n"
+    started.close()
+    started.close()
+    assert freed == [1, 0, 2]
+
+
+@KERNEL_ONLY
+def test_closing_the_answer_stops_its_computation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rows are computed by a thread of their own; closing the answer after its first
+    row stops that thread at its next row and waits for it, so nothing runs after."""
+    answered = rows_answered(monkeypatch, delay=0.2)
+    request = odds_api.parse_odds(f"q={SLOW}&hand_changes=1&shanten_back=1")
+    answer = odds_api._lines(request, odds_api.plan(request))
+    assert json.loads(next(answer))["total"] == len(shanten.discards(SLOW))
+    assert json.loads(next(answer))["discard"] == str(answered[0])
+    answer.close()
+    at_close = len(answered)
+    assert not [thread for thread in threading.enumerate() if thread.name == "odds"]
+    time.sleep(0.5)
+    assert 1 <= len(answered) == at_close <= 3

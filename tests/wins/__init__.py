@@ -1,0 +1,1 @@
+"""Complete hands, decompositions and waits (shanten.wins)."""
