@@ -408,3 +408,27 @@ def test_score_agrees_with_tenhou(win: RecordedWin) -> None:
     assert _limit(result.limit) == win.expected_limit, where
     points = result.points
     assert int(getattr(points, "total", points)) == win.expected_points, where
+
+
+def test_the_comparison_reads_results_of_the_shapes_it_allows() -> None:
+    """The adapter above, on stand-ins for the scorer's result (not the scorer itself)."""
+    from types import SimpleNamespace
+
+    riichi = SimpleNamespace(name="Riichi", japanese="立直", han=1)
+    dora = SimpleNamespace(name="Dora", japanese="ドラ", han=2)
+    assert _yaku(SimpleNamespace(yaku=[riichi, dora])) == {"立直": 1, "ドラ": 2}
+    assert _yaku(SimpleNamespace(yaku=[("立直", 1), ("ドラ", 1), ("ドラ", 1)])) == {
+        "立直": 1,
+        "ドラ": 2,
+    }
+    assert [_limit(v) for v in (None, 0, 3, "", "mangan", "Haneman", "倍満", "sanbaiman")] == [
+        0,
+        0,
+        3,
+        0,
+        1,
+        2,
+        3,
+        4,
+    ]
+    assert _limit(SimpleNamespace(name="YAKUMAN")) == 5
