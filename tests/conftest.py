@@ -1,4 +1,14 @@
-"""The suite's table cache: a fresh directory per run, filled before the first test.
+"""The suite's engines and table cache.
+
+**Both engines.** The tests of the verbs that an engine computes (``analysis``, ``batch``,
+``discard_odds``, ``efficiency``) run once per engine: the C kernel and the plain Python
+reference, each through the public verbs (``shanten._engine.use``), the kernel's runs
+skipped only where it was not built. A test marked ``large`` (tens of thousands of hands)
+runs on the reference with the exhaustive proofs, where time is no object. The other layers (values and notation, the tables,
+wins, games, the command line and the page) run on the engine the installation chose;
+CI runs them on the reference as well (``SHANTEN_PURE=1``).
+
+**The table cache**: a fresh directory per run, filled before the first test.
 
 The library keeps its tables in the user's cache directory (``SHANTEN_CACHE_DIR``); the
 suite points that at a directory of its own, so it never reads or writes the user's,
@@ -13,6 +23,10 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
 
 _DIRECTORY = tempfile.mkdtemp(prefix="shanten-test-cache-")
 os.environ.setdefault("SHANTEN_CACHE_DIR", _DIRECTORY)
@@ -26,3 +40,41 @@ def pytest_sessionstart() -> None:
 
 def pytest_unconfigure() -> None:
     shutil.rmtree(_DIRECTORY, ignore_errors=True)
+
+
+#: The test directories whose tests run once per engine.
+PER_ENGINE = frozenset({"analysis", "batch", "discard_odds", "efficiency"})
+_TESTS = Path(__file__).resolve().parent
+
+
+def _layer(path: Path) -> str | None:
+    """The test directory (the package layer) a test file sits in, or None."""
+    try:
+        return path.resolve().relative_to(_TESTS).parts[0]
+    except (ValueError, IndexError):
+        return None
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "engine" not in metafunc.fixturenames or _layer(metafunc.definition.path) not in PER_ENGINE:
+        return
+    reference: object = "reference"
+    if metafunc.definition.get_closest_marker("large") is not None:
+        reference = pytest.param("reference", marks=pytest.mark.exhaustive)
+    metafunc.parametrize("engine", ["kernel", reference], indirect=True)
+
+
+@pytest.fixture(autouse=True)
+def engine(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The engine a test runs on: each in turn for the layers of :data:`PER_ENGINE`, else
+    the one the installation chose."""
+    from shanten import _engine
+
+    name = getattr(request, "param", None)
+    if name is None:
+        yield _engine.engine.name
+        return
+    if name not in _engine.available():
+        pytest.skip("the C kernel was not built, or SHANTEN_PURE is set")
+    with _engine.use(name):
+        yield name

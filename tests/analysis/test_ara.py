@@ -31,6 +31,7 @@ def load(path: Path) -> list[tuple[list[int], int, int, int]]:
     return rows
 
 
+@pytest.mark.large
 @pytest.mark.parametrize("name", FILES)
 def test_ara_file(name: str) -> None:
     path = ARA / name

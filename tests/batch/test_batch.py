@@ -94,6 +94,7 @@ def ids_to_counts(ids: npt.NDArray[np.int64]) -> Counts:
 # Agreement with the per-call API -----------------------------------------------------------
 
 
+@pytest.mark.large
 @pytest.mark.parametrize("name", FILES)
 def test_ara_shanten(name: str) -> None:
     rows = load_ara(name)
@@ -107,6 +108,7 @@ def test_ara_shanten(name: str) -> None:
         assert (got == rows[:, column]).all(), form
 
 
+@pytest.mark.large
 @pytest.mark.parametrize("name", FILES)
 def test_ara_ukeire(name: str) -> None:
     """13-tile hands: each 14-tile hand less its tile at position (line number mod 14)."""
@@ -175,6 +177,7 @@ def test_million_random_hands(players: int) -> None:
 # Input forms -----------------------------------------------------------------------------
 
 
+@pytest.mark.large
 def test_dtypes_and_layouts_give_the_same_answers() -> None:
     counts = mixed(np.random.default_rng(7), 3000, 13, 4)
     expected_shanten, expected_ukeire = batch.shanten(counts), batch.ukeire(counts)
@@ -210,6 +213,7 @@ def test_empty_input() -> None:
     assert batch.ukeire(empty).shape == (0, 34)
 
 
+@pytest.mark.large
 def test_many_chunks() -> None:
     """More rows than one chunk, and a last chunk that is not full."""
     counts = mixed(np.random.default_rng(8), 40_001, 13, 4)
