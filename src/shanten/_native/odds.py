@@ -292,9 +292,9 @@ class Solution:
                     continue
                 stay, law = self._law(state, t, later, best)
                 moved[state] += m * stay
-                for p, nxt, tile in law:
+                for p, nxt, _tile in law:
                     if nxt is None:
-                        done += m * p * 1.0
+                        done += m * p
                     else:
                         moved[nxt] += m * p
             mass = moved
