@@ -4,7 +4,8 @@
 ``discard_odds``, ``efficiency``) run once per engine: the C kernel and the plain Python
 reference, each through the public verbs (``shanten._engine.use``), the kernel's runs
 skipped only where it was not built. A test marked ``large`` (tens of thousands of hands)
-runs on the reference with the exhaustive proofs, where time is no object. The other layers (values and notation, the tables,
+runs on the reference with the exhaustive proofs, where time is no object.
+``SHANTEN_TEST_ENGINES=kernel`` (or ``reference``) runs them on one engine only. The other layers (values and notation, the tables,
 wins, games, the command line and the page) run on the engine the installation chose;
 CI runs them on the reference as well (``SHANTEN_PURE=1``).
 
@@ -44,6 +45,9 @@ def pytest_unconfigure() -> None:
 
 #: The test directories whose tests run once per engine.
 PER_ENGINE = frozenset({"analysis", "batch", "discard_odds", "efficiency"})
+#: The engines they run on: both, or those ``SHANTEN_TEST_ENGINES`` names (CI's sanitizer
+#: builds test the kernel alone).
+ENGINES = frozenset(os.environ.get("SHANTEN_TEST_ENGINES", "kernel,reference").split(","))
 _TESTS = Path(__file__).resolve().parent
 
 
@@ -58,10 +62,15 @@ def _layer(path: Path) -> str | None:
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "engine" not in metafunc.fixturenames or _layer(metafunc.definition.path) not in PER_ENGINE:
         return
-    reference: object = "reference"
-    if metafunc.definition.get_closest_marker("large") is not None:
-        reference = pytest.param("reference", marks=pytest.mark.exhaustive)
-    metafunc.parametrize("engine", ["kernel", reference], indirect=True)
+    params: list[object] = []
+    if "kernel" in ENGINES:
+        params.append("kernel")
+    if "reference" in ENGINES:
+        large = metafunc.definition.get_closest_marker("large") is not None
+        params.append(
+            pytest.param("reference", marks=pytest.mark.exhaustive) if large else "reference"
+        )
+    metafunc.parametrize("engine", params, indirect=True)
 
 
 @pytest.fixture(autouse=True)
