@@ -10,6 +10,8 @@ The package, by layer (``docs/architecture.md`` draws them):
   :mod:`~shanten.analysis` (shanten, witnesses), :mod:`~shanten.efficiency` (effective
   tiles, discard tables, the second step), :mod:`~shanten.wins` (complete hands, waits),
   :mod:`~shanten.discard_odds` (何切る odds), :mod:`~shanten.batch` (many hands at once),
+  :mod:`~shanten.scoring` (a win's yaku, fu, han and points, under
+  :mod:`~shanten.scoring_rules`, into :mod:`~shanten.score_types`),
   over :mod:`~shanten.tiles`, :mod:`~shanten.notation`, :mod:`~shanten.hand`,
   :mod:`~shanten.options`, :mod:`~shanten.forms`, :mod:`~shanten.results` and
   :mod:`~shanten.errors`;
@@ -32,13 +34,18 @@ from shanten.errors import (
     HandError,
     MeldError,
     NotationError,
+    NoYakuError,
     RuleError,
     ShantenError,
+    WinError,
 )
 from shanten.games.corpus import review_corpus
 from shanten.games.review import DiscardReview, GameReview, review
 from shanten.hand import Hand, Meld
 from shanten.results import Witness
+from shanten.score_types import Payment, Score, Yaku
+from shanten.scoring import score
+from shanten.scoring_rules import MAHJONG_SOUL, TENHOU, Rules
 from shanten.tiles import Tile
 from shanten.wins import (
     Block,
@@ -64,15 +71,23 @@ __all__ = [
     "HandError",
     "HandOdds",
     "Meld",
+    "MAHJONG_SOUL",
+    "TENHOU",
     "MeldError",
+    "NoYakuError",
     "NotationError",
+    "Payment",
+    "Rules",
     "RuleError",
+    "Score",
     "ShantenError",
     "Tile",
     "Ukeire",
     "WaitReading",
     "Waits",
+    "WinError",
     "Witness",
+    "Yaku",
     "__version__",
     "accelerated",
     "batch",
@@ -84,6 +99,7 @@ __all__ = [
     "odds",
     "review",
     "review_corpus",
+    "score",
     "shanten",
     "ukeire",
     "waits",
