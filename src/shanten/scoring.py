@@ -293,10 +293,10 @@ def score(
 
     >>> score("11122233344455z", win="5z", tsumo=True, seat_wind="1z", round_wind="1z").limit
     'triple yakuman'
-    >>> score("123m456p789s2345z", win="5z", tsumo=False, seat_wind="1z", round_wind="1z")
+    >>> score("123m456p789s23455z", win="5z", tsumo=False, seat_wind="1z", round_wind="1z")
     Traceback (most recent call last):
     ...
-    shanten.errors.HandError: 123m456p789s2345z is not a complete hand: it needs four sets and a pair, seven pairs or thirteen orphans
+    shanten.errors.HandError: 123m456p789s23455z is not a complete hand: it needs four sets and a pair, seven pairs or thirteen orphans
     """
     checked = check(
         hand,
