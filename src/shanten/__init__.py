@@ -58,6 +58,8 @@ from shanten.wins import (
 )
 
 __all__ = [
+    "MAHJONG_SOUL",
+    "TENHOU",
     "Analysis",
     "Block",
     "Decomposition",
@@ -71,14 +73,12 @@ __all__ = [
     "HandError",
     "HandOdds",
     "Meld",
-    "MAHJONG_SOUL",
-    "TENHOU",
     "MeldError",
     "NoYakuError",
     "NotationError",
     "Payment",
-    "Rules",
     "RuleError",
+    "Rules",
     "Score",
     "ShantenError",
     "Tile",

@@ -69,7 +69,9 @@ def _tiles(name: str, value: object) -> list[int]:
     try:
         items = list(value)  # type: ignore[call-overload]
     except TypeError:
-        raise TypeError(f"{name} is tile notation or a sequence of tiles, not {described(value)}") from None
+        raise TypeError(
+            f"{name} is tile notation or a sequence of tiles, not {described(value)}"
+        ) from None
     return [Tile(item).index for item in items]
 
 
@@ -136,7 +138,9 @@ def check(
     if tile is None:
         raise TypeError(f"win is a tile, e.g. '5p', not {described(win)}")
     if not pos.counts[tile.index]:
-        raise HandError(f"the winning tile {tile} is not in the hand: the hand holds it")
+        raise HandError(
+            f"the winning tile {tile} is not in the hand: the hand is given with its winning tile"
+        )
     if _engine.engine.distance(pos) != 0:
         raise HandError(
             f"{format_hand(pos.counts, meld_list)} is not a complete hand: it needs four sets "
@@ -162,14 +166,18 @@ def check(
     if f["double_riichi"] and not f["riichi"]:
         raise WinError("double_riichi without riichi: a double riichi is a riichi (riichi=True)")
     if f["riichi"] and called:
-        raise WinError(f"riichi with the called meld {called[0]}: only a closed hand declares riichi")
+        raise WinError(
+            f"riichi with the called meld {called[0]}: only a closed hand declares riichi"
+        )
     if f["ippatsu"] and not f["riichi"]:
         raise WinError("ippatsu without riichi: ippatsu is a win within a go-around of riichi")
     if f["rinshan"]:
         if not f["tsumo"]:
             raise WinError("rinshan with a ron: the tile after a kan is drawn (tsumo=True)")
         if not any(m.kind == "kan" for m in meld_list):
-            raise WinError("rinshan without a quad among the melds: the replacement tile follows a kan")
+            raise WinError(
+                "rinshan without a quad among the melds: the replacement tile follows a kan"
+            )
         if f["ippatsu"]:
             raise WinError("ippatsu with rinshan: a kan after riichi ends the ippatsu")
     if f["chankan"]:
@@ -182,7 +190,9 @@ def check(
                 "the fourth, added to another player's triplet"
             )
     if f["last_tile"] and f["rinshan"]:
-        raise WinError("last_tile with rinshan: the replacement tile is not the last tile of the wall")
+        raise WinError(
+            "last_tile with rinshan: the replacement tile is not the last tile of the wall"
+        )
     if f["last_tile"] and f["chankan"]:
         raise WinError("last_tile with chankan: no kan is declared on the last tile")
     if f["first_draw"]:
@@ -191,7 +201,9 @@ def check(
         if not f["tsumo"]:
             raise WinError("first_draw with a ron: tenhou and chiihou are self-drawn (tsumo=True)")
         if meld_list:
-            raise WinError(f"first_draw with the meld {meld_list[0]}: no meld precedes the first draw")
+            raise WinError(
+                f"first_draw with the meld {meld_list[0]}: no meld precedes the first draw"
+            )
         if f["riichi"]:
             raise WinError("first_draw with riichi: riichi is declared after the first draw")
     # dora, ura, north
@@ -203,7 +215,9 @@ def check(
     ura_indicators = _tiles("ura", ura)
     for name, given in (("dora", indicators), ("ura", ura_indicators)):
         if len(given) > MAX_INDICATORS:
-            raise HandError(f"{len(given)} {name} indicators: at most {MAX_INDICATORS} (one and one per kan)")
+            raise HandError(
+                f"{len(given)} {name} indicators: at most {MAX_INDICATORS} (one and one per kan)"
+            )
     if ura_indicators and not f["riichi"]:
         raise WinError("ura dora without riichi: ura dora count only for riichi")
     seen = list(pos.counts)

@@ -78,7 +78,9 @@ class Rules:
                 f"not {described(doubles)}"
             )
         if self.double_wind_pair_fu not in (2, 4) or isinstance(self.double_wind_pair_fu, bool):
-            raise RuleError(f"double_wind_pair_fu is 2 or 4, not {described(self.double_wind_pair_fu)}")
+            raise RuleError(
+                f"double_wind_pair_fu is 2 or 4, not {described(self.double_wind_pair_fu)}"
+            )
 
     @classmethod
     def tenhou(cls) -> Rules:

@@ -49,7 +49,9 @@ def test_double_wind_pair(pair_fu: int, fu: int, points: int) -> None:
     # 4 (or 2) pair = 42 -> 50 (40 -> 40); riichi 1 han; dealer ron 6 × 50 × 8 = 2400,
     # 6 × 40 × 8 = 1920 -> 2000
     rules = dataclasses.replace(TENHOU, double_wind_pair_fu=pair_fu)
-    s = shanten.score("111m456p789s234s11z", win="2s", tsumo=False, riichi=True, rules=rules, **DEALER)
+    s = shanten.score(
+        "111m456p789s234s11z", win="2s", tsumo=False, riichi=True, rules=rules, **DEALER
+    )
     assert (s.han, s.fu, s.points) == (1, fu, points)
     assert ("double wind pair", pair_fu) in s.fu_parts
 
@@ -234,7 +236,12 @@ def test_yakuman_each(hand: str, melds: list[str], win: str, tsumo: bool, key: s
 
 def test_blessings() -> None:
     # 天和 for the dealer, 地和 for another: each a yakuman, on a plain hand
-    hand: dict[str, Any] = {"hand": "123m456p789s234s55s", "win": "5s", "tsumo": True, "first_draw": True}
+    hand: dict[str, Any] = {
+        "hand": "123m456p789s234s55s",
+        "win": "5s",
+        "tsumo": True,
+        "first_draw": True,
+    }
     assert keys(shanten.score(**hand, **DEALER)) == {"tenhou": 13}
     assert keys(shanten.score(**hand, **NON_DEALER)) == {"chiihou": 13}
 

@@ -22,14 +22,40 @@ HAND = "123m456p789s234s55s"
         ({"hand": "123m406p789s234s00s", "win": "5s"}, HandError, "2 red 5s"),
         ({"hand": "123m456p789s234s0z0z", "win": "5z"}, NotationError, "honours are 1z-7z"),
         ({"hand": HAND, "win": "5s", "ippatsu": True}, WinError, "ippatsu without riichi"),
-        ({"hand": HAND, "win": "5s", "double_riichi": True}, WinError, "double_riichi without riichi"),
-        ({"hand": HAND, "win": "5s", "tsumo": True, "last_tile": True, "first_draw": True}, WinError, "first_draw with last_tile"),
+        (
+            {"hand": HAND, "win": "5s", "double_riichi": True},
+            WinError,
+            "double_riichi without riichi",
+        ),
+        (
+            {"hand": HAND, "win": "5s", "tsumo": True, "last_tile": True, "first_draw": True},
+            WinError,
+            "first_draw with last_tile",
+        ),
         ({"hand": HAND, "win": "5s", "rinshan": True}, WinError, "rinshan with a ron"),
         ({"hand": HAND, "win": "5s", "tsumo": True, "rinshan": True}, WinError, "without a quad"),
-        ({"hand": HAND, "win": "5s", "tsumo": True, "chankan": True}, WinError, "chankan with tsumo"),
+        (
+            {"hand": HAND, "win": "5s", "tsumo": True, "chankan": True},
+            WinError,
+            "chankan with tsumo",
+        ),
         ({"hand": HAND, "win": "5s", "chankan": True}, WinError, "another 5s"),
-        ({"hand": "123m456p789s55s", "melds": ["234s"], "win": "5s", "tsumo": True, "first_draw": True}, WinError, "no meld precedes"),
-        ({"hand": "123m456p789s55s", "melds": ["234s"], "win": "5s", "riichi": True}, WinError, "only a closed hand"),
+        (
+            {
+                "hand": "123m456p789s55s",
+                "melds": ["234s"],
+                "win": "5s",
+                "tsumo": True,
+                "first_draw": True,
+            },
+            WinError,
+            "no meld precedes",
+        ),
+        (
+            {"hand": "123m456p789s55s", "melds": ["234s"], "win": "5s", "riichi": True},
+            WinError,
+            "only a closed hand",
+        ),
         ({"hand": HAND, "win": "5s", "ura": "1m"}, WinError, "ura dora without riichi"),
         ({"hand": HAND, "win": "5s", "north": 1}, WinError, "3-player rule"),
         ({"hand": HAND, "win": "5s", "seat_wind": "5z"}, WinError, "not a wind"),
@@ -46,7 +72,9 @@ def test_errors(kwargs: dict[str, Any], error: type[Exception], words: str) -> N
 
 def test_no_yaku_is_an_error() -> None:
     with pytest.raises(NoYakuError, match="no yaku"):
-        shanten.score("123m456p789s234s22z", win="2s", tsumo=False, dora="9m", seat_wind="2z", round_wind="2z")
+        shanten.score(
+            "123m456p789s234s22z", win="2s", tsumo=False, dora="9m", seat_wind="2z", round_wind="2z"
+        )
 
 
 def test_errors_are_value_errors() -> None:

@@ -57,7 +57,9 @@ def oracle(kwargs: dict[str, Any]) -> Summary:
         kind = {"chi": MjMeld.CHI, "pon": MjMeld.PON, "kan": MjMeld.KAN}[meld.kind]
         melds.append(MjMeld(meld_type=kind, tiles=ids, opened=not meld.concealed))
         tiles += ids
-    reds_in_hand = list(shanten.scoring.red_fives(hand_text)) if isinstance(hand_text, str) else [0, 0, 0]
+    reds_in_hand = (
+        list(shanten.scoring.red_fives(hand_text)) if isinstance(hand_text, str) else [0, 0, 0]
+    )
     win_id = None
     for t in parse_tiles(hand_text):
         suit = t // 9
@@ -80,7 +82,9 @@ def oracle(kwargs: dict[str, Any]) -> Summary:
         has_open_tanyao=rules.open_tanyao,
         has_aka_dora=any(rules.red_fives),
         has_double_yakuman=bool(rules.double_yakuman),
-        kazoe_limit=HandConstants.KAZOE_LIMITED if rules.kazoe_yakuman else HandConstants.KAZOE_SANBAIMAN,
+        kazoe_limit=HandConstants.KAZOE_LIMITED
+        if rules.kazoe_yakuman
+        else HandConstants.KAZOE_SANBAIMAN,
         kiriage=rules.kiriage,
         is_three_player=win.players == 3,
     )
@@ -178,7 +182,7 @@ def random_win(rng: random.Random, rules: Rules, players: int) -> dict[str, Any]
         pairs = rng.sample(pool, 7) if len(pool) >= 7 else rng.sample(range(27, 34), 7)
         concealed = [t for t in pairs for _ in range(2)]
     elif form < 0.07:  # thirteen orphans
-        concealed = list(_TERMINALS_HONOURS) + [rng.choice(_TERMINALS_HONOURS)]
+        concealed = [*list(_TERMINALS_HONOURS), rng.choice(_TERMINALS_HONOURS)]
     else:
         k = rng.choice([0, 0, 0, 1, 1, 2, 2, 3, 4])
         triplet_share = rng.choice([0.2, 0.4, 0.8])
@@ -187,7 +191,13 @@ def random_win(rng: random.Random, rules: Rules, players: int) -> dict[str, Any]
         while len(sets) < 4 and tries < 200:
             tries += 1
             tile = rng.choice(pool)
-            if rng.random() > triplet_share and tile < 27 and tile % 9 <= 6 and (tile + 1) in pool and (tile + 2) in pool:
+            if (
+                rng.random() > triplet_share
+                and tile < 27
+                and tile % 9 <= 6
+                and (tile + 1) in pool
+                and (tile + 2) in pool
+            ):
                 need = [tile, tile + 1, tile + 2]
                 kind = "run"
             else:
@@ -231,14 +241,23 @@ def random_win(rng: random.Random, rules: Rules, players: int) -> dict[str, Any]
     for meld in melds:
         m = Meld(meld)
         first = int(m.tiles[0])
-        if first < 27 and any(int(t) % 9 == 4 for t in m.tiles) and reds[first // 9] < rules.red_fives[first // 9] and rng.random() < 0.4:
+        if (
+            first < 27
+            and any(int(t) % 9 == 4 for t in m.tiles)
+            and reds[first // 9] < rules.red_fives[first // 9]
+            and rng.random() < 0.4
+        ):
             reds[first // 9] += 1
             inner = meld.strip("()").replace("5", "0", 1)
             meld = f"({inner})" if meld.startswith("(") else inner
         new_melds.append(meld)
     melds = new_melds
     for suit in range(3):  # 136-format has 3 plain copies of a five: a fourth is the red one
-        if used_total(concealed, melds, 9 * suit + 4) == 4 and not reds[suit] and rules.red_fives[suit]:
+        if (
+            used_total(concealed, melds, 9 * suit + 4) == 4
+            and not reds[suit]
+            and rules.red_fives[suit]
+        ):
             return random_win(rng, rules, players)
     win = rng.choice(concealed)
     closed = all(Meld(m).concealed for m in melds)
@@ -251,7 +270,7 @@ def random_win(rng: random.Random, rules: Rules, players: int) -> dict[str, Any]
     chankan = not tsumo and held == 0 and rng.random() < 0.1
     last_tile = not rinshan and not chankan and rng.random() < 0.06
     first_draw = not melds and tsumo and not riichi and not last_tile and rng.random() < 0.03
-    seat = rng.choice(["1z", "2z", "3z", "4z"][: players])
+    seat = rng.choice(["1z", "2z", "3z", "4z"][:players])
     round_wind = rng.choice(["1z", "1z", "2z", "2z", "3z", "4z"])
     # indicators from the tiles left
     game = [t for t in range(34) if not (players == 3 and 1 <= t <= 7)]

@@ -69,7 +69,17 @@ def _scored(reading: Reading, bonus: list[Yaku]) -> tuple[tuple[int, ...], Score
     )
     points = sum(p.points for p in payments)
     result = Score(
-        han, fu, paid, limit, points, payments, tuple(yaku), reading.source, parts, win.dealer, win.tsumo
+        han,
+        fu,
+        paid,
+        limit,
+        points,
+        payments,
+        tuple(yaku),
+        reading.source,
+        parts,
+        win.dealer,
+        win.tsumo,
     )
     return (points, int(yakuman > 0), han, fu, sum(fu for _, fu in parts)), result
 

@@ -54,5 +54,7 @@ def readings(counts: Sequence[int], melds: Sequence[Meld], win: int) -> list[Wai
         decomposition = Decomposition(form, blocks + melded)
         for index, block in enumerate(blocks):
             if tile in block.tiles and block not in blocks[:index]:
-                found.append(WaitReading(tile, decomposition, index, _shape(block, win, thirteen_sided)))
+                found.append(
+                    WaitReading(tile, decomposition, index, _shape(block, win, thirteen_sided))
+                )
     return found

@@ -44,7 +44,9 @@ _LIMIT_BASE: Final[dict[str, int]] = {
 }
 
 
-def limit_of(han: int, fu: int, yakuman: int, *, kiriage: bool, kazoe_yakuman: bool) -> Limit | None:
+def limit_of(
+    han: int, fu: int, yakuman: int, *, kiriage: bool, kazoe_yakuman: bool
+) -> Limit | None:
     """The limit a hand reaches, or None.
 
     >>> limit_of(4, 30, 0, kiriage=False, kazoe_yakuman=True), limit_of(4, 30, 0, kiriage=True, kazoe_yakuman=True)
