@@ -222,11 +222,11 @@ def check(
         raise WinError("ura dora without riichi: ura dora count only for riichi")
     seen = list(pos.counts)
     for meld in meld_list:
-        for t in meld.tiles:
-            seen[int(t)] += 1
+        for melded in meld.tiles:
+            seen[melded.index] += 1
     seen[30] += north
-    for t in indicators + ura_indicators:
-        seen[t] += 1
+    for indicator in indicators + ura_indicators:
+        seen[indicator] += 1
     for index in range(NUM_TILES):
         if seen[index] > 4:
             raise HandError(

@@ -77,7 +77,7 @@ def test_counted_yakuman() -> None:
     # 234p 234p 567p 567p 88p won on 2p (two-sided): chinitsu 6, ryanpeikou 3, tanyao 1,
     # pinfu 1, riichi 1, tsumo 1 = 13 han: a counted yakuman, 8000 base: 16000 + 2 × 8000;
     # without counted yakuman a sanbaiman, 6000 base: 12000 + 2 × 6000
-    hand = {"hand": "22334455667788p", "win": "2p", "tsumo": True, "riichi": True}
+    hand: dict[str, Any] = {"hand": "22334455667788p", "win": "2p", "tsumo": True, "riichi": True}
     s = shanten.score(**hand, **NON_DEALER)
     assert (s.han, s.yakuman, s.limit, s.points) == (13, 1, "kazoe yakuman", 32000)
     no_kazoe = dataclasses.replace(TENHOU, kazoe_yakuman=False)

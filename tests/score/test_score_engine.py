@@ -10,6 +10,7 @@ from score_oracle import random_win
 
 import shanten
 from shanten import _engine
+from shanten._native.engine import ENGINE as REFERENCE
 from shanten.scoring import check
 
 
@@ -20,4 +21,4 @@ def test_kernel_and_reference_agree() -> None:
         kwargs = random_win(rng, shanten.TENHOU, rng.choice([3, 4]))
         win = check(**kwargs)
         assert _engine._KERNEL is not None
-        assert _engine._KERNEL.score(win) == _engine.REFERENCE.score(win)
+        assert _engine._KERNEL.score(win) == REFERENCE.score(win)

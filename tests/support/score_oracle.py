@@ -13,7 +13,7 @@ from typing import Any
 
 import shanten
 from shanten.hand import Meld
-from shanten.notation import parse_tiles
+from shanten.notation import parse_tiles, red_fives
 from shanten.scoring import check
 from shanten.scoring_rules import Rules
 
@@ -57,9 +57,7 @@ def oracle(kwargs: dict[str, Any]) -> Summary:
         kind = {"chi": MjMeld.CHI, "pon": MjMeld.PON, "kan": MjMeld.KAN}[meld.kind]
         melds.append(MjMeld(meld_type=kind, tiles=ids, opened=not meld.concealed))
         tiles += ids
-    reds_in_hand = (
-        list(shanten.scoring.red_fives(hand_text)) if isinstance(hand_text, str) else [0, 0, 0]
-    )
+    reds_in_hand = list(red_fives(hand_text)) if isinstance(hand_text, str) else [0, 0, 0]
     win_id = None
     for t in parse_tiles(hand_text):
         suit = t // 9
@@ -104,11 +102,13 @@ def oracle(kwargs: dict[str, Any]) -> Summary:
         options=options,
         num_nuki_dora=win.north,
     )
+    assert win_id is not None
     result = HandCalculator.estimate_hand_value(
         tiles, win_id, melds=melds, dora_indicators=dora, config=config, ura_dora_indicators=ura
     )
     if result.error:
         return {"error": result.error}
+    assert result.yaku is not None and result.cost is not None
     opened = any(m.opened for m in melds)
     yaku: dict[int, int] = {}
     for y in result.yaku:
@@ -186,7 +186,7 @@ def random_win(rng: random.Random, rules: Rules, players: int) -> dict[str, Any]
     else:
         k = rng.choice([0, 0, 0, 1, 1, 2, 2, 3, 4])
         triplet_share = rng.choice([0.2, 0.4, 0.8])
-        sets = []
+        sets: list[tuple[str, int]] = []
         tries = 0
         while len(sets) < 4 and tries < 200:
             tries += 1

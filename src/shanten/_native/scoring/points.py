@@ -78,7 +78,7 @@ def base_points(han: int, fu: int, limit: Limit | None, yakuman: int = 0) -> int
     (240, 2000, 16000)
     """
     if limit is None:
-        return fu * 2 ** (2 + han)
+        return fu * (1 << (2 + han))
     if yakuman and limit != "kazoe yakuman":
         return 8000 * yakuman
     return _LIMIT_BASE[limit]
