@@ -10,6 +10,8 @@ The package, by layer (``docs/architecture.md`` draws them):
   :mod:`~shanten.analysis` (shanten, witnesses), :mod:`~shanten.efficiency` (effective
   tiles, discard tables, the second step), :mod:`~shanten.wins` (complete hands, waits),
   :mod:`~shanten.discard_odds` (何切る odds), :mod:`~shanten.batch` (many hands at once),
+  :mod:`~shanten.scoring` (a win's yaku, fu, han and points, under
+  :mod:`~shanten.scoring_rules`, into :mod:`~shanten.score_types`),
   over :mod:`~shanten.tiles`, :mod:`~shanten.notation`, :mod:`~shanten.hand`,
   :mod:`~shanten.options`, :mod:`~shanten.forms`, :mod:`~shanten.results` and
   :mod:`~shanten.errors`;
@@ -34,11 +36,16 @@ from shanten.errors import (
     HandError,
     MeldError,
     NotationError,
+    NoYakuError,
     RuleError,
     ShantenError,
+    WinError,
 )
 from shanten.hand import Hand, Meld
 from shanten.results import Witness
+from shanten.score_types import Payment, Score, Yaku
+from shanten.scoring import score
+from shanten.scoring_rules import MAHJONG_SOUL, TENHOU, Rules
 from shanten.tiles import Tile
 from shanten.wins import (
     Block,
@@ -82,6 +89,8 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "MAHJONG_SOUL",
+    "TENHOU",
     "Analysis",
     "Block",
     "Decomposition",
@@ -96,14 +105,20 @@ __all__ = [
     "HandOdds",
     "Meld",
     "MeldError",
+    "NoYakuError",
     "NotationError",
+    "Payment",
     "RuleError",
+    "Rules",
+    "Score",
     "ShantenError",
     "Tile",
     "Ukeire",
     "WaitReading",
     "Waits",
+    "WinError",
     "Witness",
+    "Yaku",
     "__version__",
     "accelerated",
     "batch",
@@ -115,6 +130,7 @@ __all__ = [
     "odds",
     "review",
     "review_corpus",
+    "score",
     "shanten",
     "ukeire",
     "waits",

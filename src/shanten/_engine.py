@@ -35,6 +35,7 @@ from shanten._native.odds import Question
 from shanten.hand import Position
 from shanten.options import FormView
 from shanten.results import Discard, Ukeire
+from shanten.score_types import Score, Win
 
 __all__ = ["Curves", "Engine", "EngineName", "accelerated", "available", "engine", "use"]
 
@@ -89,6 +90,10 @@ class Engine(Protocol):
     ) -> int:
         """Mark in ``out`` the effective tiles of each closed 3n+1 hand of ``hands``; the
         first row that is not a valid 3n+1 hand, or -1."""
+
+    def score(self, win: Win) -> Score | None:
+        """The highest score of the complete, checked ``win`` over its readings; None
+        when no reading has a yaku."""
 
     def verb(self, number: int, function: _F) -> _F:
         """The public verb ``function``, with the engine's fast path for its common case

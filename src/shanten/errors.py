@@ -24,10 +24,12 @@ __all__ = [
     "GameRecordError",
     "HandError",
     "MeldError",
+    "NoYakuError",
     "NotationError",
     "RecordTooLarge",
     "RuleError",
     "ShantenError",
+    "WinError",
     "described",
     "excerpt",
     "quoted",
@@ -138,6 +140,18 @@ class HandError(ShantenError):
 
 class MeldError(ShantenError):
     """A called meld is not a run, triplet or quad (``'124m' is not a meld``)."""
+
+
+class WinError(ShantenError):
+    """The conditions of a win contradict each other or the hand (:func:`shanten.score`):
+    ippatsu or double riichi without riichi, riichi with a called meld, a self-draw
+    robbing a kan, a replacement tile won on a discard or without a quad, a last-tile win
+    on the first draw, a seat wind that is not a wind, ura dora without riichi."""
+
+
+class NoYakuError(ShantenError):
+    """A complete hand without a yaku (役なし): it cannot win, whatever its dora
+    (:func:`shanten.score`)."""
 
 
 class RuleError(ShantenError):

@@ -8,8 +8,8 @@ hand, its melds and the rules together and is what every analysis starts from.
 Hand('3478m12344p23s12z')
 >>> str(Hand("🀉🀊🀍🀎🀑🀒🀙🀚🀛🀜🀜🀀🀁"))
 '3478m12344p23s12z'
->>> Meld("0p46p")
-Meld('456p')
+>>> Meld("0p46p"), Meld("(1111p)")
+(Meld('406p'), Meld('(1111p)'))
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import numpy.typing as npt
 
 from shanten import options
 from shanten.errors import HandError, MeldError, described, quoted
-from shanten.notation import counts_of, format_counts, format_unicode, parse_tiles
+from shanten.notation import counts_of, format_counts, format_unicode, parse_tiles, red_fives
 from shanten.options import valid_counts
 from shanten.tiles import NUM_TILES, SANMA_ABSENT, Tile, TileCollection, tile_name
 
@@ -118,29 +118,49 @@ class Hand(TileCollection):
 
 
 class Meld(TileCollection):
-    """A called meld (副露): a run (チー, ``123m``), triplet (ポン, ``555z``) or quad (カン, ``1111p``).
+    """A called meld (副露): a run (チー, ``123m``), triplet (ポン, ``555z``) or quad (カン, ``1111p``),
+    or a concealed quad (暗槓), written in parentheses (``(1111p)``) or made with
+    ``concealed=True``.
+
+    A meld keeps how many of its fives are red (赤ドラ, the digit ``0``) in ``red`` and
+    writes them back, so that :func:`shanten.score` counts them; equality and hashing
+    compare the tiles and whether the meld is concealed, not the red fives, as
+    ``Hand('0m') == Hand('5m')``. Only a quad can be concealed: a concealed run or
+    triplet is part of the hand.
 
     >>> Meld("1111p").kind, Meld("324s"), Meld("🀄🀄🀄")
     ('kan', Meld('234s'), Meld('777z'))
+    >>> Meld("(1111p)"), Meld("1111p", concealed=True).concealed, Meld("406p").red
+    (Meld('(1111p)'), True, 1)
     >>> Meld("124m")
     Traceback (most recent call last):
     ...
     shanten.errors.MeldError: '124m' is not a meld: a meld is a run (123m), a triplet (555z) or a quad (1111p)
     """
 
-    __slots__ = ("_tiles", "kind")
+    __slots__ = ("_tiles", "concealed", "kind", "red")
     _tiles: tuple[int, ...]
     kind: MeldKind
+    #: True for a concealed quad (暗槓): the hand stays closed (門前).
+    concealed: bool
+    #: How many of the meld's fives are red.
+    red: int
 
-    def __init__(self, value: MeldLike) -> None:
+    def __init__(self, value: MeldLike, *, concealed: bool = False) -> None:
+        if not isinstance(concealed, bool):
+            raise TypeError(f"concealed is True or False, not {described(concealed)}")
         if isinstance(value, Meld):
-            self._tiles, self.kind = value._tiles, value.kind
+            self._tiles, self.kind, self.red = value._tiles, value.kind, value.red
+            self.concealed = value.concealed or concealed
             return
         if not isinstance(value, str):
             raise TypeError(
                 f"a meld is notation such as '123m' or a Meld, not {type(value).__name__}"
             )
-        tiles = tuple(sorted(parse_tiles(value)))
+        text = value.strip()
+        if text.startswith("(") and text.endswith(")"):
+            text, concealed = text[1:-1], True
+        tiles = tuple(sorted(parse_tiles(text)))
         kind: MeldKind | None = None
         if len(tiles) in (3, 4) and len(set(tiles)) == 1:
             kind = "pon" if len(tiles) == 3 else "kan"
@@ -156,7 +176,13 @@ class Meld(TileCollection):
             raise MeldError(
                 f"{quoted(value)} is not a meld: a meld is a run (123m), a triplet (555z) or a quad (1111p)"
             )
-        self._tiles, self.kind = tiles, kind
+        if concealed and kind != "kan":
+            raise MeldError(
+                f"{quoted(value)} cannot be concealed: only a quad is declared concealed (暗槓), "
+                "a concealed run or triplet is part of the hand"
+            )
+        self._tiles, self.kind, self.concealed = tiles, kind, concealed
+        self.red = sum(red_fives(text))
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
@@ -169,21 +195,35 @@ class Meld(TileCollection):
         return tuple(counts_of(self._tiles))
 
     @property
+    def opened(self) -> bool:
+        """True for a called meld, which opens the hand; False for a concealed quad."""
+        return not self.concealed
+
+    @property
     def unicode(self) -> str:
         """The meld as Unicode tiles."""
         return format_unicode(self.counts)
 
     def __str__(self) -> str:
-        return format_counts(self.counts)
+        text = format_counts(self.counts)
+        if self.red:
+            digits = text[:-1].replace("5", "0", self.red)
+            text = "".join(sorted(digits, key=lambda d: (5 if d == "0" else int(d), d != "0")))
+            text += format_counts(self.counts)[-1]
+        return f"({text})" if self.concealed else text
 
     def __repr__(self) -> str:
         return f"Meld('{self}')"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Meld) and other._tiles == self._tiles
+        return (
+            isinstance(other, Meld)
+            and other._tiles == self._tiles
+            and other.concealed == self.concealed
+        )
 
     def __hash__(self) -> int:
-        return hash(("Meld", self._tiles))
+        return hash(("Meld", self._tiles, self.concealed))
 
 
 HandLike = str | Hand | Sequence[int] | npt.NDArray[np.integer[Any]] | npt.NDArray[np.bool_]

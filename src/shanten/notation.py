@@ -36,6 +36,7 @@ __all__ = [
     "format_counts",
     "format_unicode",
     "parse_tiles",
+    "red_fives",
     "tile_name",
     "unicode_of",
 ]
@@ -162,6 +163,29 @@ def _no_pending_digits(
         else:
             message = f"digits {digits} at position {start} have no suit letter after them"
         raise NotationError(message, source, start, end)
+
+
+def red_fives(source: str) -> tuple[int, int, int]:
+    """How many red fives (赤ドラ, the digit ``0``) an mpsz string writes in each suit (m, p,
+    s). Only mpsz writes a red five: Unicode has no glyph for one. ``source`` must parse
+    (:func:`parse_tiles`), which also refuses ``0z``.
+
+    >>> red_fives("406m0p 55s"), red_fives("🀝🀝")
+    ((1, 1, 0), (0, 0, 0))
+    """
+    parse_tiles(source)
+    reds = [0, 0, 0]
+    zeros = 0
+    for char in source:
+        if char == "0":
+            zeros += 1
+        elif char in SUITS:
+            if zeros:  # parse_tiles refused 0z
+                reds[SUITS.index(char)] += zeros
+            zeros = 0
+        elif not char.isdigit():
+            zeros = 0
+    return reds[0], reds[1], reds[2]
 
 
 def counts_of(tiles: Iterable[int]) -> list[int]:

@@ -52,7 +52,8 @@ class Block(TileCollection):
     """One block of a complete hand: a run (順子), a triplet (刻子), a called quad (槓子),
     the pair (雀頭), or the fourteen tiles of thirteen orphans (国士無双) as one block.
 
-    ``melded`` marks a called meld (副露); ``str`` is the block's canonical mpsz. A block
+    ``melded`` marks a declared meld (副露), ``concealed`` a concealed quad (暗槓) among
+    them; ``str`` is the block's canonical mpsz. A block
     behaves as the collection of its tiles: ``len``, iteration and ``in`` (a Tile or its
     notation) read ``tiles``.
 
@@ -64,6 +65,7 @@ class Block(TileCollection):
     kind: BlockKind
     tiles: tuple[Tile, ...]
     melded: bool = False
+    concealed: bool = False
 
     def __str__(self) -> str:
         return format_counts(counts_of(int(tile) for tile in self.tiles))
@@ -72,8 +74,9 @@ class Block(TileCollection):
 @dataclass(frozen=True)
 class Decomposition:
     """One way a complete hand splits: its ``form`` and its ``blocks``, the concealed blocks
-    (sets in tile order, then the pair) followed by the called melds as given. It behaves
-    as the sequence of its blocks: ``len``, iteration and ``in`` read ``blocks``.
+    (sets in tile order, then the pair) followed by the called melds as given, printed in
+    brackets (a concealed quad in parentheses). It behaves as the sequence of its blocks:
+    ``len``, iteration and ``in`` read ``blocks``.
 
     >>> first = decompositions("123m456p789s55z", melds=["111z"])[0]
     >>> str(first), len(first), [block.kind for block in first]
@@ -90,7 +93,10 @@ class Decomposition:
         return iter(self.blocks)
 
     def __str__(self) -> str:
-        return " ".join(f"[{block}]" if block.melded else str(block) for block in self.blocks)
+        return " ".join(
+            f"({block})" if block.concealed else f"[{block}]" if block.melded else str(block)
+            for block in self.blocks
+        )
 
 
 @dataclass(frozen=True)
@@ -280,7 +286,10 @@ def _block(kind: BlockKind, tiles: tuple[int, ...]) -> Block:
 
 
 def _meld_blocks(melds: Sequence[Meld]) -> tuple[Block, ...]:
-    return tuple(Block(_MELD_KINDS[meld.kind], meld.tiles, melded=True) for meld in melds)
+    return tuple(
+        Block(_MELD_KINDS[meld.kind], meld.tiles, melded=True, concealed=meld.concealed)
+        for meld in melds
+    )
 
 
 def _sorted_readings(counts: list[int], closed: bool) -> list[tuple[Form, tuple[Block, ...]]]:

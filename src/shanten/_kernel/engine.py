@@ -36,6 +36,7 @@ from shanten._native.odds import Question, TooManyStates
 from shanten.hand import Hand, Position
 from shanten.options import FormView
 from shanten.results import Discard, Ukeire
+from shanten.score_types import Score, Win
 from shanten.tables.classes import closed_tables, kernel_parts, kernel_words
 from shanten.tiles import NUM_TILES, TILES
 
@@ -172,6 +173,10 @@ class KernelEngine:
         return _run(
             len(hands), lambda start, stop: _c.batch_ukeire(hands, out, players, start, stop)
         )
+
+    def score(self, win: Win) -> Score | None:
+        # the kernel has no scorer yet: the reference scores
+        return REFERENCE.score(win)
 
     def verb(self, number: int, function: _F) -> _F:
         """``function`` as a kernel verb: the C callable answers a closed hand with

@@ -16,12 +16,13 @@ from typing import Final, Literal, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from shanten._native import forms
+from shanten._native import forms, scoring
 from shanten._native.effective import effective
 from shanten._native.odds import Graph, Question, Solution, TooManyStates, distance_of
 from shanten.hand import Position, position
 from shanten.options import FormView
 from shanten.results import Discard, Ukeire, listing, tenhou_key
+from shanten.score_types import Score, Win
 from shanten.tiles import NUM_TILES, TILES
 
 __all__ = ["ENGINE", "Curves", "ReferenceEngine"]
@@ -111,6 +112,9 @@ class ReferenceEngine:
             for tile in effective(position(values, players=players), values, "all")[1]:
                 out[row, tile] = True
         return -1
+
+    def score(self, win: Win) -> Score | None:
+        return scoring.score(win)
 
     def verb(self, number: int, function: _F) -> _F:
         """The public verb ``function`` as it is: the reference has no fast path."""

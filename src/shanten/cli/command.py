@@ -11,7 +11,8 @@ discard table as Tenhou's 牌理 shows it (打X 摸[tiles N枚]), in both views;
 
 Subcommands take the place of the hand: ``shanten serve [--host 127.0.0.1] [--port 8000]``
 starts the local page instead (:mod:`shanten.web.server`), ``shanten review FILES...``
-reviews game records (:mod:`shanten.cli.review`).
+reviews game records (:mod:`shanten.cli.review`), ``shanten score HAND --win TILE ...``
+scores a win (:mod:`shanten.cli.score`).
 
 Exit status, as scripts see it:
 
@@ -69,6 +70,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "shanten.cli.review",
         "FILES... [--player P] [--format F] [--jobs N] [--plot PNG]",
         "review game records: each discard against the best by tile efficiency (docs/review.md)",
+    ),
+    "score": (
+        "shanten.cli.score",
+        "HAND --win TILE [--tsumo] [--riichi] [--melds M] [--dora D] ... [--json]",
+        "score a win: yaku, fu, han, points and payments (docs/score.md)",
     ),
 }
 

@@ -1,0 +1,96 @@
+"""The reference scorer: a win scored in plain Python, from the rules as they are written.
+
+:func:`score` reads the win every way it can be read (:mod:`.decompose`), lists the
+yaku of each reading (:mod:`.yaku`), counts its fu (:mod:`.fu`) and dora, prices it
+(:mod:`.points`), and keeps the reading that pays the most: on equal points a yakuman
+before a counted one, then more han, then more fu.
+
+>>> from shanten.scoring import check
+>>> print(score(check("123m456p789s11z", win="3m", melds=["(2222s)"], tsumo=False, seat_wind="1z", round_wind="1z")))
+None
+>>> s = score(check("234567m234p22s567s", win="4p", tsumo=True, riichi=True, seat_wind="2z", round_wind="1z"))
+>>> s.headline
+'20符4飜1300-2600点'
+"""
+
+from __future__ import annotations
+
+from shanten._native.scoring.fu import fu_of
+from shanten._native.scoring.points import base_points, limit_of, pay
+from shanten._native.scoring.yaku import Reading, all_readings, yaku_of
+from shanten.score_types import Score, Win, Yaku
+
+__all__ = ["dora_yaku", "score"]
+
+
+def dora_yaku(win: Win) -> list[Yaku]:
+    """The dora of a win, each kind one entry (none when it counts 0): dora (表), red
+    fives (赤), ura dora (裏, riichi only: ``win.ura`` is empty without) and north dora
+    (抜きドラ, three players); a dora or ura dora on North counts the north tiles too.
+
+    >>> from shanten.scoring import check
+    >>> [str(y) for y in dora_yaku(check("055m123456p789s11z", win="1z", dora="4m", tsumo=True, seat_wind="1z", round_wind="1z"))]
+    ['Dora (ドラ): 3 han', 'Red fives (赤ドラ): 1 han']
+    """
+    counts = list(win.counts)
+    for meld in win.melds:
+        for tile in meld.tiles:
+            counts[int(tile)] += 1
+    counts[30] += win.north
+
+    found = []
+    for key, han in (
+        ("dora", sum(counts[tile] for tile in win.dora)),
+        ("aka", win.red),
+        ("ura", sum(counts[tile] for tile in win.ura)),
+        ("north", win.north),
+    ):
+        if han:
+            found.append(Yaku.of(key, han))
+    return found
+
+
+def _scored(reading: Reading, bonus: list[Yaku]) -> tuple[tuple[int, ...], Score] | None:
+    win = reading.win
+    yaku = yaku_of(reading)
+    if not yaku:
+        return None
+    yakuman = sum(y.yakuman for y in yaku)
+    if not yakuman:
+        yaku += bonus
+    han = sum(y.han for y in yaku)
+    fu, parts = fu_of(reading)
+    rules = win.rules
+    limit = limit_of(han, fu, yakuman, kiriage=rules.kiriage, kazoe_yakuman=rules.kazoe_yakuman)
+    paid = yakuman or int(limit == "kazoe yakuman")
+    base = base_points(han, fu, limit, yakuman)
+    payments = pay(
+        base, dealer=win.dealer, tsumo=win.tsumo, players=win.players, tsumo_loss=rules.tsumo_loss
+    )
+    points = sum(p.points for p in payments)
+    result = Score(
+        han,
+        fu,
+        paid,
+        limit,
+        points,
+        payments,
+        tuple(yaku),
+        reading.source,
+        parts,
+        win.dealer,
+        win.tsumo,
+    )
+    return (points, int(yakuman > 0), han, fu, sum(fu for _, fu in parts)), result
+
+
+def score(win: Win) -> Score | None:
+    """The highest :class:`~shanten.score_types.Score` of a complete ``win`` over its
+    readings; None when no reading has a yaku (dora are no yaku)."""
+    bonus = dora_yaku(win)
+    best: tuple[tuple[int, ...], Score] | None = None
+    for reading in all_readings(win):
+        scored = _scored(reading, bonus)
+        if scored is not None and (best is None or scored[0] > best[0]):
+            best = scored
+    return None if best is None else best[1]
