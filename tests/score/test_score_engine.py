@@ -6,12 +6,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from score_oracle import random_win
 
 import shanten
 from shanten import _engine
 from shanten._native.engine import ENGINE as REFERENCE
 from shanten.scoring import check
+from support.score_oracle import random_win
 
 
 @pytest.mark.skipif("kernel" not in _engine.available(), reason="the kernel was not built")

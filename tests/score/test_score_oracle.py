@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from score_oracle import oracle, ours, random_win
 
 from shanten import MAHJONG_SOUL, TENHOU, Rules
+from support.score_oracle import oracle, ours, random_win
 
 PRESETS = [pytest.param(TENHOU, id="tenhou"), pytest.param(MAHJONG_SOUL, id="mahjong_soul")]
 
