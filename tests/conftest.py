@@ -5,6 +5,7 @@
 reference, each through the public verbs (``shanten._engine.use``), the kernel's runs
 skipped only where it was not built. A test marked ``large`` (tens of thousands of hands)
 runs on the reference with the exhaustive proofs, where time is no object.
+A test marked ``kernel_only`` checks what only the kernel has (its threads).
 ``SHANTEN_TEST_ENGINES=kernel`` (or ``reference``) runs them on one engine only. The other layers (values and notation, the tables,
 wins, games, the command line and the page) run on the engine the installation chose;
 CI runs them on the reference as well (``SHANTEN_PURE=1``).
@@ -65,7 +66,8 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     params: list[object] = []
     if "kernel" in ENGINES:
         params.append("kernel")
-    if "reference" in ENGINES:
+    kernel_only = metafunc.definition.get_closest_marker("kernel_only") is not None
+    if "reference" in ENGINES and not kernel_only:
         large = metafunc.definition.get_closest_marker("large") is not None
         params.append(
             pytest.param("reference", marks=pytest.mark.exhaustive) if large else "reference"

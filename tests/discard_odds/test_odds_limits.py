@@ -47,9 +47,7 @@ def test_hands_past_the_limit_are_refused_at_once(
     assert time.process_time() - started < 60  # a bound on hangs, not a timing test
 
 
-@pytest.mark.skipif(
-    not shanten.accelerated, reason="the plain odds engine takes a minute on this hand"
-)
+@pytest.mark.large  # the reference engine takes a minute on this hand
 def test_the_limit_is_the_best_discards_shanten() -> None:
     """A 14-tile hand is judged by its best discard: a 4-shanten hand is answered."""
     rows = shanten.odds("1356m2479p13s1257z", draws=1)

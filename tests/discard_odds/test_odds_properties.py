@@ -15,10 +15,10 @@ import shanten
 from shanten.errors import RuleError
 from support.odds_hands import Deal, deal
 
-# the plain path's engine is the reference, tens of times slower: fewer examples there
-# (tests/kernel/test_odds_engine.py proves the kernel's engine equal to it)
-SCALE = 1 if shanten.accelerated else 4
-SETTINGS = settings(max_examples=20 // SCALE, deadline=None)
+# the reference engine is tens of times slower: its runs of the property tests (marked
+# large) come with the exhaustive proofs (tests/kernel/test_odds_engine.py proves the
+# kernel's engine equal to it)
+SETTINGS = settings(max_examples=20, deadline=None)
 SWITCHES = [(False, False), (True, False), (False, True), (True, True)]
 
 
@@ -76,6 +76,7 @@ def curves(result: Any) -> list[Any]:
     return list(result) if isinstance(result, tuple) else [result]
 
 
+@pytest.mark.large
 @SETTINGS
 @given(deals())
 def test_curves_are_probabilities(case: tuple[Deal, int]) -> None:
@@ -135,7 +136,8 @@ def check_switches(found: Deal, draws: int) -> bool:
 
 
 @pytest.mark.exhaustive
-@settings(max_examples=40 // SCALE, deadline=None)
+@pytest.mark.large
+@settings(max_examples=40, deadline=None)
 @given(deals(), st.booleans(), st.booleans())
 def test_properties_with_switches(
     case: tuple[Deal, int], hand_changes: bool, shanten_back: bool
@@ -144,6 +146,7 @@ def test_properties_with_switches(
     check_switches(*case)
 
 
+@pytest.mark.large
 @SETTINGS
 @given(deals())
 def test_rows_and_order(case: tuple[Deal, int]) -> None:
@@ -192,9 +195,7 @@ def test_bad_jobs(jobs: object) -> None:
         shanten.odds("123m456p789s1122z", jobs=jobs)  # type: ignore[arg-type]
 
 
-@pytest.mark.skipif(
-    not shanten.accelerated, reason="threads are the kernel's; the plain engine has one"
-)
+@pytest.mark.kernel_only  # threads are the kernel's; the reference has one
 def test_jobs_never_change_the_answer() -> None:
     """The rows solved by one thread or several are the same rows, bit for bit."""
     for hand in ("23489m6799p22567s", "18m448p335577s337z"):

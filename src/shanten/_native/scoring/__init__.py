@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from shanten._native.scoring.fu import fu_of
 from shanten._native.scoring.points import base_points, limit_of, pay
-from shanten._native.scoring.yaku import Reading, all_readings, yaku_of
+from shanten._native.scoring.reading import Reading, all_readings
+from shanten._native.scoring.yaku import yaku_of
 from shanten.score_types import Score, Win, Yaku
 
 __all__ = ["dora_yaku", "score"]

@@ -9,7 +9,7 @@ as the rules say (連風牌, 4 or 2); the wait: 2 for a closed (嵌張), edge (�
 30 (喰い平和形), a pinfu self-draw 20, seven pairs 25 always.
 
 >>> from shanten.scoring import check
->>> from shanten._native.scoring.yaku import reading_of
+>>> from shanten._native.scoring.reading import reading_of
 >>> w = check("123m456p789s11z", win="3m", melds=["(2222s)"], tsumo=False, seat_wind="1z", round_wind="1z")
 >>> fu_of(reading_of(w, 0))
 (60, (('base', 20), ('closed ron', 10), ('concealed quad of simples', 16), ('double wind pair', 4), ('penchan wait', 2)))
@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from shanten._native.scoring.yaku import Reading, Set, is_pinfu
+from shanten._native.scoring.reading import Reading, Set
+from shanten._native.scoring.yaku import is_pinfu
 from shanten.tiles import TERMINALS_AND_HONOURS
 
 __all__ = ["fu_of", "set_fu"]
