@@ -198,12 +198,14 @@ def assert_rows_exact(found: Deal, draws: int, hand_changes: bool, shanten_back:
             assert row.shanten == Rules(game).shanten(game.start)
 
 
+@pytest.mark.large  # the reference's run comes with the exhaustive proofs
 @pytest.mark.parametrize("found", random_deals(), ids=str)
 def test_two_draws_exact(found: Deal) -> None:
     """Every row, both curves, two draws, no switch: the exact process to 1e-12."""
     assert_rows_exact(found, 2, False, False)
 
 
+@pytest.mark.large  # the reference's run comes with the exhaustive proofs
 @pytest.mark.parametrize(("hand_changes", "shanten_back"), SWITCHES[1:], ids=SWITCH_IDS[1:])
 def test_two_draws_exact_switches(hand_changes: bool, shanten_back: bool) -> None:
     """The same with each switch, on a hand with three melds (the library takes seconds
@@ -218,6 +220,7 @@ def test_two_draws_exact_switches_all(found: Deal, hand_changes: bool, shanten_b
     assert_rows_exact(found, 2, hand_changes, shanten_back)
 
 
+@pytest.mark.large  # the reference's run comes with the exhaustive proofs
 @pytest.mark.parametrize("draws", [0, 1])
 def test_short_horizons_exact(draws: int) -> None:
     for found in random_deals()[:3]:
@@ -225,6 +228,7 @@ def test_short_horizons_exact(draws: int) -> None:
     assert_rows_exact(small_deals()[1], draws, True, True)
 
 
+@pytest.mark.large  # the reference's run comes with the exhaustive proofs
 def test_thirteen_tiles_exact() -> None:
     """A 3n+1 hand as it stands, two draws (each switch with three melds)."""
     rng = random.Random(5)
@@ -248,6 +252,7 @@ def assert_rows_model(found: Deal, draws: int, hand_changes: bool, shanten_back:
             assert close(got, expected), (str(found), str(row.discard), objective, got, expected)
 
 
+@pytest.mark.large  # the reference's run comes with the exhaustive proofs
 @pytest.mark.parametrize("draws", [3, 4])
 def test_model_matches_specification(draws: int) -> None:
     """Three and four draws: the library's curves are the specified model's (its one
@@ -259,6 +264,7 @@ def test_model_matches_specification(draws: int) -> None:
         assert_rows_model(small_deals()[0], draws, True, False)
 
 
+@pytest.mark.large  # the reference's run comes with the exhaustive proofs
 def test_model_matches_specification_tie_rule() -> None:
     """Hand changes, four draws: the tenpai curve of discard 5s has two actions tied on
     the final value, which the specified tie rule settles (throw back first, then the
@@ -266,6 +272,7 @@ def test_model_matches_specification_tie_rule() -> None:
     assert_rows_model(small_deals()[0], 4, True, False)
 
 
+@pytest.mark.large  # the reference's run comes with the exhaustive proofs
 def test_model_matches_specification_both_switches() -> None:
     """Both switches, three draws: the budget counts one swap beyond the best row's."""
     assert_rows_model(small_deals()[0], 3, True, True)

@@ -84,6 +84,7 @@ def test_curves_are_probabilities(case: tuple[Deal, int]) -> None:
     check_curves(*case)
 
 
+@pytest.mark.large  # the reference's run comes with the exhaustive proofs
 def test_curves_are_probabilities_with_switches() -> None:
     """The same with each switch, on a hand with three melds (a switch costs the
     library seconds on any hand)."""
@@ -107,6 +108,7 @@ def check_curves(
         )
 
 
+@pytest.mark.large  # the reference's run comes with the exhaustive proofs
 def test_switches_never_lower_the_odds() -> None:
     """More allowed actions never lower the final value of any row, for either
     objective (hands with three melds, as above)."""

@@ -140,6 +140,7 @@ def run(hands: int, games: int, draws: int, most: int) -> float:
     return worst
 
 
+@pytest.mark.large  # the reference's run comes with the exhaustive proofs
 def test_simulation_agrees() -> None:
     assert run(hands=4, games=4000, draws=17, most=2) <= DRIFT
 
