@@ -298,7 +298,8 @@ class _Reviewer:
         record.shanten_before = before
         record.shanten_after = after
         record.ukeire = total
-        record.ukeire_tiles = _names(ukeire.tiles)
+        unseen = replay.unseen[seat]  # the kinds with a copy left to draw
+        record.ukeire_tiles = tuple([_NAME_OF[t] for t in ukeire.tiles if unseen[t.index]])
         record.best = best_names
         record.best_ukeire = best_total
         record.best_shanten = best_shanten
