@@ -129,6 +129,10 @@ class Replay:
         self.declaring = [False] * n
         self.drawn: list[int | None] = [None] * n
         self.called = [False] * n
+        # per seat, its last chi or pon until its next discard: (kind, meld kinds, called)
+        self.last_call: list[tuple[str, tuple[int, ...], int] | None] = [None] * n
+        # per seat, the 34 flags of the kinds it has discarded this round (called ones too)
+        self.discarded = [[False] * 34 for _ in range(n)]
         self.last_discard: tuple[int, int] | None = None
         # the kans whose dora indicator the record has not given yet, in order (True: an
         # open or added kan), the seat whose open or added kan turns its dora after its
@@ -294,8 +298,10 @@ class Replay:
             if other != seat:
                 unseen[kind] -= 1
         self.discards[seat].append(code)
+        self.discarded[seat][kind] = True
         self.drawn[seat] = None
         self.called[seat] = False
+        self.last_call[seat] = None
         self.last_discard = (seat, code)
         if self.kan_seat == seat:
             self._turn_pending()
@@ -336,6 +342,9 @@ class Replay:
                 self.melded[seat][CODE_KIND[code]] += 1
             self.called[seat] = True
             self.drawn[seat] = None
+            if kind != "daiminkan":
+                kinds = tuple(CODE_KIND[code] for code in event.tiles)
+                self.last_call[seat] = (kind, kinds, CODE_KIND[event.called])
             if kind == "daiminkan":
                 self._turn_pending()
                 self.owed.append(True)
