@@ -53,7 +53,7 @@ def test_the_fields_read_as_the_dict_says(pinned: dict[str, Any]) -> None:
             value = getattr(record, field)
             assert isinstance(value, (tuple, str, int, float, type(None)))
             if field in ("threats", "safety"):  # records of their own, as dicts
-                value = tuple(item.to_dict() for item in value)
+                value = tuple(item.to_dict() for item in getattr(record, field))
             assert (list(value) if isinstance(value, tuple) else value) == expected[field]
 
 

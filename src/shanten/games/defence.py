@@ -62,9 +62,9 @@ def open_threat(melds: Sequence[tuple[str, Sequence[int]]]) -> str | None:
     """Why an open hand (its melds: kind and kinds) threatens, or None. The rule:
 
     - ``"three calls"``: three or more open melds (chi, pon, open or added kan);
+    - ``"dragon"``: two or more open melds, one of them a dragon pon or kan (役牌);
     - ``"one suit"``: two or more open melds, all of one number suit or honours, one at
-      least in the suit (a half or full flush showing, 染め手);
-    - ``"dragon"``: two or more open melds, one of them a dragon pon or kan (役牌).
+      least in the suit (a half or full flush showing, 染め手).
 
     >>> open_threat([("pon", (31, 31, 31)), ("chi", (0, 1, 2))])
     'dragon'
@@ -78,11 +78,11 @@ def open_threat(melds: Sequence[tuple[str, Sequence[int]]]) -> str | None:
         return "three calls"
     if len(shown) < 2:
         return None
+    if any(kinds[0] >= 31 and kinds[0] == kinds[1] for kinds in shown):
+        return "dragon"
     suits = {kinds[0] // 9 for kinds in shown}
     if len(suits - {3}) == 1:
         return "one suit"
-    if any(kinds[0] >= 31 and kinds[0] == kinds[1] for kinds in shown):
-        return "dragon"
     return None
 
 
