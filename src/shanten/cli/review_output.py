@@ -207,8 +207,13 @@ class JsonOutput(Output):
 
 
 def _cell(value: object) -> object:
+    """A CSV cell: a list as space-separated values, a record in it (a threat, a safety)
+    as its first three fields joined by ``:`` (``2:riichi:7``, ``2:suji:4.25``)."""
     if isinstance(value, list | tuple):
-        return " ".join(str(v) for v in value)
+        return " ".join(
+            ":".join(str(x) for x in list(v.values())[:3]) if isinstance(v, dict) else str(v)
+            for v in value
+        )
     return value
 
 
