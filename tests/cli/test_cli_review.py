@@ -63,11 +63,12 @@ def test_table_rows_are_the_summaries(capsys: pytest.CaptureFixture[str]) -> Non
     game = REVIEWS[GAMES[0]]
     for player in game.players:
         row = next(line for line in out.splitlines() if f" {player.name} " in line)
-        assert row.split()[-4:] == [
+        assert row.split()[-5:] == [
             str(player.decisions),
             f"{player.optimal_share:.1%}",
             f"{player.mean_loss:.2f}",
             str(player.total_loss),
+            f"{player.threatened}/{player.threatened_loss}",
         ]
 
 
@@ -106,13 +107,13 @@ def test_player_by_seat_and_by_name(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(["--format", "csv", "--player", "1", *GAMES], capsys)
     rows = read_csv(out)
     assert status == 0 and {row["seat"] for row in rows} == {"1"}
-    assert len(rows) == sum(game.players[1].decisions for game in REVIEWS.values())
+    assert len(rows) == sum(game.players[1].discards for game in REVIEWS.values())
 
     name, seats = some_name()
     status, out, _ = run(["--format", "csv", "--player", name, *GAMES], capsys)
     rows = read_csv(out)
     assert status == 0 and {row["player"] for row in rows} == {name}
-    assert len(rows) == sum(REVIEWS[path].players[seat].decisions for path, seat in seats.items())
+    assert len(rows) == sum(REVIEWS[path].players[seat].discards for path, seat in seats.items())
     assert {(row["path"], int(row["seat"])) for row in rows} == set(seats.items())
 
 
@@ -135,7 +136,7 @@ def test_json_lines_one_object_per_game(capsys: pytest.CaptureFixture[str]) -> N
     status, out, _ = run(["--format", "json", "--player", "3", GAMES[0]], capsys)
     data = json.loads(out)
     assert [p["seat"] for p in data["players"]] == [3]
-    assert len(data["discards"]) == REVIEWS[GAMES[0]].players[3].decisions
+    assert len(data["discards"]) == REVIEWS[GAMES[0]].players[3].discards
 
 
 def test_a_bad_file_is_listed_and_the_others_go_on(
@@ -188,7 +189,7 @@ def test_plot_curves_are_the_players_rounds() -> None:
     output = make_output("table", Chosen(seat=2))
     curves = output.curves(game)
     assert curves == [turns for turns in game.players[2].shanten_by_round if turns]
-    assert sum(map(len, curves)) == game.players[2].decisions
+    assert sum(map(len, curves)) == game.players[2].discards
 
 
 def hide(monkeypatch: pytest.MonkeyPatch, module: str) -> None:

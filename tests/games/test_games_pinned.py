@@ -51,7 +51,9 @@ def test_the_fields_read_as_the_dict_says(pinned: dict[str, Any]) -> None:
         )
         for field in expected.keys() - {"round", "wind", "number", "honba"}:
             value = getattr(record, field)
-            assert isinstance(value, (tuple, str, int, type(None)))
+            assert isinstance(value, (tuple, str, int, float, type(None)))
+            if field in ("threats", "safety"):  # records of their own, as dicts
+                value = tuple(item.to_dict() for item in getattr(record, field))
             assert (list(value) if isinstance(value, tuple) else value) == expected[field]
 
 

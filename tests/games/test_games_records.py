@@ -42,6 +42,12 @@ FIELDS = [
     "forced",
     "riichi",
     "after_call",
+    "graded",
+    "threats",
+    "safety",
+    "risk",
+    "safest",
+    "safest_risk",
 ]
 
 

@@ -123,12 +123,14 @@ def _cut_left(text: str, columns: int) -> str:
 
 
 _NAME = 18
-_HEADER = f"  seat  {pad('player', _NAME)}  decisions  optimal  mean loss  total loss"
+_HEADER = f"  seat  {pad('player', _NAME)}  decisions  optimal  mean loss  total loss     threat"
 
 
 class TableOutput(Output):
-    """Per game, a row per chosen player; with ``--player``, the discards that gave up
-    tile efficiency too; after the last game, the totals."""
+    """Per game, a row per chosen player (the grade of its attack decisions, then
+    ``threat``: its graded decisions under a threat and their loss, ``count/loss``); with
+    ``--player``, the graded discards that gave up tile efficiency too; after the last
+    game, the totals."""
 
     def __init__(self, chosen: Chosen) -> None:
         super().__init__(chosen)
@@ -154,6 +156,7 @@ class TableOutput(Output):
                 f"  {seat:<4}  {name}  {player.decisions:>9}"
                 f"  {_share(player.optimal, player.decisions):>7}"
                 f"  {_mean(player.total_loss, player.decisions):>9}  {player.total_loss:>10}"
+                f"  {f'{player.threatened}/{player.threatened_loss}':>9}"
             )
         if self.chosen.seat is not None or self.chosen.name is not None:
             lines += self._misses(discards)
@@ -165,7 +168,7 @@ class TableOutput(Output):
         lines: list[str] = []
         round_ = None
         for d in discards:
-            if d.optimal:
+            if d.optimal or not d.graded:
                 continue
             if not lines:
                 lines.append("  discards below the best (loss in effective tiles; *: shanten up)")
@@ -204,8 +207,13 @@ class JsonOutput(Output):
 
 
 def _cell(value: object) -> object:
+    """A CSV cell: a list as space-separated values, a record in it (a threat, a safety)
+    as its first three fields joined by ``:`` (``2:riichi:7``, ``2:suji:4.25``)."""
     if isinstance(value, list | tuple):
-        return " ".join(str(v) for v in value)
+        return " ".join(
+            ":".join(str(x) for x in list(v.values())[:3]) if isinstance(v, dict) else str(v)
+            for v in value
+        )
     return value
 
 

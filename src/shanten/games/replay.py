@@ -13,7 +13,9 @@ Norths set aside) and ``melded[seat]`` the 34 counts of the seat's own melds.
 ``sizes[seat]`` is how many concealed tiles a seat holds, ``held`` the 34 counts of all
 seats' concealed tiles together, and ``unseen[seat]``
 the 34 counts of the copies a seat cannot see (4 less its concealed tiles and the
-visible ones), as bytes the kernel reads; both are kept up to date event by event, as is
+visible ones), as bytes the kernel reads (the dora indicator of an open or added kan is
+seen from the kan's replacement discard on, when it is turned, whatever the record's
+order; a closed kan's at once); both are kept up to date event by event, as is
 each seat's hand in notation, suit by suit, rewritten only for the suits that changed.
 """
 
@@ -127,7 +129,17 @@ class Replay:
         self.declaring = [False] * n
         self.drawn: list[int | None] = [None] * n
         self.called = [False] * n
+        # per seat, its last chi or pon until its next discard: (kind, meld kinds, called)
+        self.last_call: list[tuple[str, tuple[int, ...], int] | None] = [None] * n
+        # per seat, the 34 flags of the kinds it has discarded this round (called ones too)
+        self.discarded = [[False] * 34 for _ in range(n)]
         self.last_discard: tuple[int, int] | None = None
+        # the kans whose dora indicator the record has not given yet, in order (True: an
+        # open or added kan), the seat whose open or added kan turns its dora after its
+        # next discard, and the indicators held back for it
+        self.owed: list[bool] = []
+        self.kan_seat: int | None = None
+        self.pending_dora: list[tuple[int, Event]] = []
 
     def fail(self, message: str, event: Event) -> GameRecordError:
         """The error for ``event`` (the one being played) contradicting the state."""
@@ -212,7 +224,7 @@ class Replay:
                 raise self.fail(f"seat {seat} is already in riichi", event)
             self.declaring[seat] = True
         elif isinstance(event, Dora):
-            self._see(event.tile, event)
+            self._dora(event)
         elif isinstance(event, Win):
             self._win(event)
         elif isinstance(event, RoundEnd):
@@ -286,9 +298,13 @@ class Replay:
             if other != seat:
                 unseen[kind] -= 1
         self.discards[seat].append(code)
+        self.discarded[seat][kind] = True
         self.drawn[seat] = None
         self.called[seat] = False
+        self.last_call[seat] = None
         self.last_discard = (seat, code)
+        if self.kan_seat == seat:
+            self._turn_pending()
         if self.declaring[seat]:
             self.declaring[seat] = False
             self.riichi[seat] = True
@@ -326,9 +342,19 @@ class Replay:
                 self.melded[seat][CODE_KIND[code]] += 1
             self.called[seat] = True
             self.drawn[seat] = None
+            if kind != "daiminkan":
+                kinds = tuple(CODE_KIND[code] for code in event.tiles)
+                self.last_call[seat] = (kind, kinds, CODE_KIND[event.called])
+            if kind == "daiminkan":
+                self._turn_pending()
+                self.owed.append(True)
+                self.kan_seat = seat
             return
         if size % 3 != 2:
             raise self.fail(f"seat {seat} calls {kind} with a hand of {size} tiles", event)
+        if kind != "nukidora":
+            self._turn_pending()  # a second kan turns the first one's dora
+            self.owed.append(kind != "ankan")
         if kind == "kakan":
             added = event.called if event.called is not None else event.tiles[-1]
             target_kind = CODE_KIND[added]
@@ -346,6 +372,7 @@ class Replay:
             self.melds[seat][place] = ("kakan", (*tiles, added))
             self.melded[seat][target_kind] += 1
             self.last_discard = (seat, added)  # robbing the kan (槍槓) takes this tile
+            self.kan_seat = seat
         else:
             for code in event.tiles:
                 self._take(seat, code, event)
@@ -356,6 +383,25 @@ class Replay:
                     self.melded[seat][CODE_KIND[code]] += 1
         self.called[seat] = kind != "nukidora"
         self.drawn[seat] = None
+
+    def _dora(self, event: Dora) -> None:
+        """See a new dora indicator when it is turned. It belongs to the oldest kan still
+        owed one: a closed kan's (暗槓) is turned at once; an open or added kan's
+        (明槓・加槓) after the kan's replacement discard (後めくり), or at the next kan
+        if one comes first. Tenhou's record writes the open kan's indicator before that
+        discard, an mjai record may write it after: the discard is the moment either way."""
+        open_kan = self.owed.pop(0) if self.owed else False
+        if open_kan and not self.owed and self.kan_seat is not None:
+            self.pending_dora.append((event.tile, event))
+        else:
+            self._see(event.tile, event)
+
+    def _turn_pending(self) -> None:
+        """Turn the dora indicators held back for an open or added kan."""
+        self.kan_seat = None
+        pending, self.pending_dora = self.pending_dora, []
+        for code, event in pending:
+            self._see(code, event)
 
     def _win(self, event: Win) -> None:
         seat = self._seat(event.seat, event)

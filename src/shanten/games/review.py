@@ -24,9 +24,11 @@ from shanten import _engine
 from shanten.analysis import shanten
 from shanten.efficiency import discards
 from shanten.errors import GameRecordError, RecordTooLarge, ShantenError, quoted
+from shanten.games.defence import Safety, Threat, combined_risk, kuikae, open_threat, safety
 from shanten.games.events import (
     CODE_KIND,
     CODE_NAMES,
+    Call,
     Discard,
     Record,
     Round,
@@ -84,6 +86,20 @@ class DiscardReview:
     ``forced`` marks a drawn tile discarded under riichi (立直後のツモ切り), ``riichi`` the
     discard that declares riichi, ``after_call`` a discard that follows the player's chi,
     pon or kan (鳴き).
+
+    ``graded`` is False for a discard that was no choice: a forced one, or one with a
+    single legal kind to discard. After a chi or pon the kinds kuikae forbids
+    (:func:`~shanten.games.defence.kuikae`) are no rows of the table: ``best`` is the
+    best legal discard. (A discard that breaks the rule, which Tenhou never allows, is
+    judged as if the rule did not apply.)
+
+    ``threats`` are the other seats the decision is made under
+    (:class:`~shanten.games.defence.Threat`: a riichi accepted, or an open hand by
+    :func:`~shanten.games.defence.open_threat`). Against each riichi among them,
+    ``safety`` holds the discarded tile's marks (:class:`~shanten.games.defence.Safety`),
+    ``risk`` its deal-in rate in % (all riichi together), ``safest`` the legal discard
+    with the lowest such rate and ``safest_risk`` that rate; with no riichi they are
+    empty and None.
     """
 
     round: Round
@@ -108,6 +124,12 @@ class DiscardReview:
     forced: bool
     riichi: bool
     after_call: bool
+    graded: bool
+    threats: tuple[Threat, ...]
+    safety: tuple[Safety, ...]
+    risk: float | None
+    safest: str | None
+    safest_risk: float | None
 
     @property
     def optimal(self) -> bool:
@@ -143,6 +165,12 @@ class DiscardReview:
             "forced": self.forced,
             "riichi": self.riichi,
             "after_call": self.after_call,
+            "graded": self.graded,
+            "threats": [t.to_dict() for t in self.threats],
+            "safety": [m.to_dict() for m in self.safety],
+            "risk": self.risk,
+            "safest": self.safest,
+            "safest_risk": self.safest_risk,
         }
 
 
@@ -209,6 +237,9 @@ def _names(tiles: tuple[Tile, ...]) -> tuple[str, ...]:
 class _Reviewer:
     """Reviews the discards of one record while its events are played."""
 
+    threats: list[Threat | None]
+    safe: list[list[bool] | None]
+
     def __init__(self, record: Record, name: str | None) -> None:
         self.players: Literal[3, 4] = 3 if record.players == 3 else 4
         self.record = record
@@ -217,6 +248,8 @@ class _Reviewer:
         self.names = tuple(record.names) + ("",) * (record.players - len(record.names))
         caps = tuple(0 if record.players == 3 and t in SANMA_ABSENT else 4 for t in range(34))
         self.caps = caps
+        self.threats: list[Threat | None] = [None] * record.players
+        self.safe: list[list[bool] | None] = [None] * record.players  # riichi seats' genbutsu
 
     def table(self, event: Discard) -> tuple[TableRow, ...] | None:
         """The discard table (牌理) of the seat's hand and the tiles it sees, in Tenhou's
@@ -258,9 +291,16 @@ class _Reviewer:
     def decide(self, event: Discard, table: tuple[TableRow, ...]) -> DiscardReview:
         """The record of ``event``, from the state before it and its table."""
         replay, seat = self.replay, event.seat
+        discarded = TILES[CODE_KIND[event.tile]]
+        call = replay.last_call[seat]
+        if call is not None:  # after a chi or pon: the kuikae rule takes rows away
+            kind, meld, called = call
+            forbidden = kuikae("chi" if kind == "chi" else "pon", meld, called)
+            if discarded.index not in forbidden:  # else judged as if kuikae were allowed
+                legal = tuple(row for row in table if row.discard.index not in forbidden)
+                table = legal or table
         best = table[0]  # Tenhou's order: the rows tied with it follow it in tile order
         best_shanten, best_total = best.shanten, best.ukeire.total
-        discarded = TILES[CODE_KIND[event.tile]]
         actual = best
         if best.discard is not discarded:
             actual = table[list(map(_DISCARD, table)).index(discarded)]
@@ -298,18 +338,67 @@ class _Reviewer:
         record.shanten_before = before
         record.shanten_after = after
         record.ukeire = total
-        record.ukeire_tiles = _names(ukeire.tiles)
+        unseen = replay.unseen[seat]  # the kinds with a copy left to draw
+        record.ukeire_tiles = tuple([_NAME_OF[t] for t in ukeire.tiles if unseen[t.index]])
         record.best = best_names
         record.best_ukeire = best_total
         record.best_shanten = best_shanten
         record.loss = loss
         record.shanten_up = shanten_up
-        record.forced = replay.riichi[seat] and drawn is not None
+        record.forced = forced = replay.riichi[seat] and drawn is not None
         record.riichi = replay.declaring[seat]
         record.after_call = replay.called[seat]
+        record.graded = not forced and len(table) > 1
+        threats = self.threats
+        if any(threats):
+            record.threats = tuple(t for t in threats if t is not None and t.seat != seat)
+        else:
+            record.threats = ()
+        self.defend(record, seat, discarded.index, table)
         record.__class__ = DiscardReview
         done: DiscardReview = record
         return done
+
+    def defend(self, record: Any, seat: int, tile: int, table: tuple[TableRow, ...]) -> None:
+        """Fill in the discard's safety against each riichi it is made under, its deal-in
+        risk and the safest legal discard's (None with no riichi)."""
+        riichi = [t.seat for t in record.threats if t.kind == "riichi"]
+        if not riichi:
+            record.safety, record.risk, record.safest, record.safest_risk = (), None, None, None
+            return
+        visible, hand = self.replay.visible, self.replay.kinds[seat]
+
+        def against(kind: int) -> tuple[Safety, ...]:
+            return tuple(safety(kind, s, self.safe[s] or (), visible, hand) for s in riichi)
+
+        record.safety = marks = against(tile)
+        record.risk = combined_risk([m.risk for m in marks])
+        risks = [
+            (combined_risk([m.risk for m in against(row.discard.index)]), row.discard.index)
+            for row in table
+        ]
+        safest_risk, safest = min(risks)
+        record.safest, record.safest_risk = TILE_NAMES[safest], safest_risk
+
+    def watch(self, event: Discard | Call) -> None:
+        """After ``event`` is played: the threats and the riichi seats' genbutsu."""
+        replay, seat = self.replay, event.seat
+        if type(event) is Discard:
+            kind = CODE_KIND[event.tile]
+            for safe in self.safe:
+                if safe is not None:
+                    safe[kind] = True  # passed after the declaration: furiten for it
+            if replay.riichi[seat] and self.threats[seat] is None:
+                self.threats[seat] = Threat(seat, "riichi", self.turns[seat])
+                self.safe[seat] = list(replay.discarded[seat])
+            return
+        if self.threats[seat] is None and 0 <= seat < replay.players:
+            melds = [
+                (kind, tuple(CODE_KIND[c] for c in tiles)) for kind, tiles in replay.melds[seat]
+            ]
+            rule = open_threat(melds)
+            if rule is not None:
+                self.threats[seat] = Threat(seat, rule, self.turns[seat] + 1)
 
     def run(
         self, max_rounds: int | None = None, max_decisions: int | None = None
@@ -326,6 +415,7 @@ class _Reviewer:
                 table = table_of(event)
                 record = decide(event, table) if table is not None else None
                 play(event, index)
+                self.watch(event)
                 if record is not None:
                     if len(records) == decisions:
                         raise self.too_large(f"{decisions:,} discards", max_rounds, max_decisions)
@@ -335,8 +425,12 @@ class _Reviewer:
                 if max_rounds is not None and len(rounds) == max_rounds:
                     raise self.too_large(f"{max_rounds:,} rounds", max_rounds, max_decisions)
                 self.turns = [0] * replay.players
+                self.threats = [None] * replay.players
+                self.safe = [None] * replay.players
                 rounds.append(event.round)
             play(event, index)
+            if type(event) is Call:
+                self.watch(event)
         return records, rounds
 
     def too_large(

@@ -16,10 +16,16 @@ __all__ = ["PlayerReview", "summarise"]
 
 @dataclass(frozen=True, slots=True)
 class PlayerReview:
-    """One player's summary of a game: ``decisions`` (discards reviewed), ``optimal``
-    (those with no loss and no shanten given up) and its ``share``, the ``total_loss`` and
-    ``mean_loss`` in effective tiles, and ``shanten_by_round``: for every round of the
-    game, the shanten after each of the player's discards, in order."""
+    """One player's summary of a game.
+
+    The grade is of attack: ``decisions`` counts the graded discards made under no threat
+    (``DiscardReview.graded`` and no ``threats``), ``optimal`` those with no loss and no
+    shanten given up, ``optimal_share`` its share, ``total_loss`` and ``mean_loss`` their
+    loss in effective tiles. Apart from it: ``discards`` (every discard reviewed),
+    ``ungraded`` (those that were no choice), ``threatened`` (graded discards under a
+    threat), ``threatened_optimal`` and ``threatened_loss`` (their efficiency, shown, not
+    graded: under threat a loss is often the defence). ``shanten_by_round``: for every
+    round of the game, the shanten after each of the player's discards, in order."""
 
     seat: int
     name: str
@@ -27,6 +33,11 @@ class PlayerReview:
     optimal: int
     total_loss: int
     shanten_by_round: tuple[tuple[int, ...], ...]
+    discards: int
+    ungraded: int
+    threatened: int
+    threatened_optimal: int
+    threatened_loss: int
 
     @property
     def optimal_share(self) -> float:
@@ -48,6 +59,11 @@ class PlayerReview:
             "optimal_share": self.optimal_share,
             "total_loss": self.total_loss,
             "mean_loss": self.mean_loss,
+            "discards": self.discards,
+            "ungraded": self.ungraded,
+            "threatened": self.threatened,
+            "threatened_optimal": self.threatened_optimal,
+            "threatened_loss": self.threatened_loss,
             "shanten_by_round": [list(r) for r in self.shanten_by_round],
         }
 
@@ -59,15 +75,20 @@ def summarise(
     seats = len(names)
     place = {r: i for i, r in enumerate(rounds)}
     by_round = [[[] for _ in rounds] for _ in range(seats)]  # type: list[list[list[int]]]
-    decisions = [0] * seats
-    optimal = [0] * seats
-    loss = [0] * seats
+    # per seat: [discards, ungraded, decisions, optimal, loss, threatened, its optimal, its loss]
+    counts = [[0] * 8 for _ in range(seats)]
     current, index = None, 0
     for record in records:
         seat = record.seat
-        decisions[seat] += 1
-        optimal[seat] += record.loss == 0 and not record.shanten_up
-        loss[seat] += record.loss
+        row = counts[seat]
+        row[0] += 1
+        if not record.graded:
+            row[1] += 1
+        else:
+            at = 5 if record.threats else 2
+            row[at] += 1
+            row[at + 1] += record.loss == 0 and not record.shanten_up
+            row[at + 2] += record.loss
         if record.round is not current:  # a round's records come together
             current = record.round
             index = place[current]
@@ -76,10 +97,15 @@ def summarise(
         PlayerReview(
             seat,
             names[seat],
-            decisions[seat],
-            optimal[seat],
-            loss[seat],
+            counts[seat][2],
+            counts[seat][3],
+            counts[seat][4],
             tuple(tuple(turns) for turns in by_round[seat]),
+            counts[seat][0],
+            counts[seat][1],
+            counts[seat][5],
+            counts[seat][6],
+            counts[seat][7],
         )
         for seat in range(seats)
     )

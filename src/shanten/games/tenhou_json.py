@@ -11,7 +11,10 @@ kan), ``"k13131313"`` (added kan), ``"r24"`` (riichi with this discard), ``"f44"
 (a North set aside).
 
 The record holds no global order: the events are rebuilt by playing the turns, a call
-taking the discard it names.
+taking a discard of the tile it names from the seat its letter's place names. A seat may
+pass on such a discard and call a later one: each discard a pending call could take is a
+choice, and the pairing kept is the one with which the lists replay (see
+:meth:`_Round.play`).
 """
 
 from __future__ import annotations
@@ -25,11 +28,13 @@ from shanten.games.events import (
     CODE_KIND,
     DISCARDS,
     DRAWS,
+    NUM_CODES,
     RED_CODES,
     Call,
     CallKind,
     Discard,
     Dora,
+    Draw,
     Event,
     GameEnd,
     Record,
@@ -38,6 +43,8 @@ from shanten.games.events import (
     RoundEnd,
     RoundStart,
     Win,
+    code_name,
+    counts_text,
 )
 from shanten.games.source import loads
 
@@ -58,6 +65,43 @@ _DRAW_REASONS: Final = {
     "四槓散了": "four kans",
     "四風連打": "four winds",
 }
+
+
+class _DeadEnd(ValueError):
+    """A pairing of calls with discards that the lists contradict."""
+
+
+class _Leftover(Exception):
+    """Lists the turns did not use up (a :class:`GameRecordError` if no pairing uses them)."""
+
+
+#: What a pairing's dead end raises, any fault of the data included: the data's own
+#: faults fail every pairing alike, and the first one is the error.
+_SEARCH_ERRORS: Final = (
+    ValueError,
+    TypeError,
+    IndexError,
+    KeyError,
+    OverflowError,
+    _Leftover,
+)
+#: At most this many dead ends per round before the first one is the error (a real
+#: round has a handful of choice points; a crafted one is not searched for ever).
+_MAX_DEAD_ENDS: Final = 4096
+#: A discard's fate: the seat that calls it and its call's letter, or None (no call).
+_Option = tuple[int, str] | None
+#: What a choice point restores: the events' length, the list positions, the last
+#: tiles drawn, the pons, the dora state and the hands.
+_Snapshot = tuple[
+    int,
+    list[int],
+    list[int],
+    list[int | None],
+    dict[tuple[int, int], tuple[int, ...]],
+    int,
+    bool,
+    list[list[int]],
+]
 
 
 def _code(value: object) -> int:
@@ -122,6 +166,11 @@ class _Round:
         self.pons: dict[tuple[int, int], tuple[int, ...]] = {}
         self.dora_used = 1
         self.dora_after_draw = False
+        self.result: list[Any] = []
+        self.held = [[0] * NUM_CODES for _ in range(players)]
+        for seat, hand in enumerate(self.hands):
+            for tile in hand:
+                self.held[seat][_code(tile)] += 1
 
     @property
     def round(self) -> Round:
@@ -149,21 +198,66 @@ class _Round:
             self.dora_used += 1
 
     def draw(self, seat: int) -> bool:
-        """Seat ``seat`` draws its next tile; False when it has none left."""
+        """Seat ``seat`` draws its next tile; False when it has none left. A call where a
+        draw is due is a dead end: a call was paired with the wrong discard."""
         items = self.draws[seat]
         if self.next_draw[seat] >= len(items):
             return False
         item = items[self.next_draw[seat]]
+        if isinstance(item, str):
+            raise _DeadEnd(f"seat {seat} meets its call {item!r} where a draw is due")
         self.next_draw[seat] += 1
         code = _code(item)
         self.last_drawn[seat] = code
+        self.held[seat][code] += 1
         self.events.append(DRAWS[seat][code])
         return True
 
-    def play(self) -> None:
-        """Play the turns from the dealer until the lists run out."""
-        seat = self.round_index % 4 % self.players
-        drawing = True
+    def remove(self, seat: int, code: int) -> None:
+        """Take ``code`` from the seat's hand: a dead end if the seat does not hold it."""
+        held = self.held[seat]
+        if not held[code]:
+            raise _DeadEnd(f"{code_name(code)} is not in seat {seat}'s hand {counts_text(held)}")
+        held[code] -= 1
+
+    def play(self, settled: bool) -> None:
+        """Play the turns from the dealer until the lists run out.
+
+        The lists say which discard a call takes only by the seat it came from and the
+        tile: when a pending call could take a discard, the seat may also pass on it and
+        call a later one. Each such discard is a choice point, calling first; a pairing
+        that leads to a dead end (a seat meeting its call where a draw is due, a tile
+        given up that is not held, and for a ``settled`` round, one with its result, lists
+        left over or a win on a discard by another seat) is undone back to the last
+        choice with an alternative left. With no pairing left, the first dead end is the
+        error, as the plain reading would have met it.
+        """
+        choices: list[tuple[_Snapshot, int, int, list[_Option]]] = []
+        first: Exception | None = None
+        failures = 0
+        seat, drawing = self.round_index % 4 % self.players, True
+        while True:
+            try:
+                self.turns(seat, drawing, choices)
+                if settled:
+                    self.settle()
+                return
+            except _SEARCH_ERRORS as error:
+                first = first or error
+                failures += 1
+            while choices and not choices[-1][3]:
+                choices.pop()
+            if not choices or failures > _MAX_DEAD_ENDS:
+                raise first
+            snapshot, discarder, tile, options = choices[-1]
+            self.restore(snapshot)
+            seat, drawing = self.take(discarder, tile, options.pop(0))
+
+    def turns(
+        self, seat: int, drawing: bool, choices: list[tuple[_Snapshot, int, int, list[_Option]]]
+    ) -> None:
+        """Play on from ``seat`` (``drawing``: its turn starts with a draw), recording the
+        choice points met in ``choices``."""
         while True:
             if drawing:
                 if not self.draw(seat):
@@ -179,16 +273,52 @@ class _Round:
                 continue
             discarded = self.events[-1]
             assert isinstance(discarded, Discard)
-            caller = self.caller(seat, discarded.tile)
-            if caller is None:
-                seat, drawing = (seat + 1) % self.players, True
-                continue
-            seat = caller
-            last = self.events[-1]
-            drawing = isinstance(last, Call) and last.kind == "daiminkan"
-            if drawing:
-                self.skip_placeholder(seat)
-                self.dora_after_draw = True
+            options = self.callers(seat, discarded.tile)
+            if len(options) > 1:
+                choices.append((self.snapshot(), seat, discarded.tile, options[1:]))
+            seat, drawing = self.take(seat, discarded.tile, options[0])
+
+    def snapshot(self) -> _Snapshot:
+        return (
+            len(self.events),
+            self.next_draw[:],
+            self.next_discard[:],
+            self.last_drawn[:],
+            dict(self.pons),
+            self.dora_used,
+            self.dora_after_draw,
+            [held[:] for held in self.held],
+        )
+
+    def restore(self, snapshot: _Snapshot) -> None:
+        size, draws, discards, drawn, pons, dora_used, after_draw, held = snapshot
+        del self.events[size:]
+        self.next_draw, self.next_discard, self.last_drawn = draws[:], discards[:], drawn[:]
+        self.pons, self.dora_used, self.dora_after_draw = dict(pons), dora_used, after_draw
+        self.held = [counts[:] for counts in held]
+
+    def settle(self) -> None:
+        """The checks of a round with its result: every list used up, a win on a discard
+        taken from the seat that made the last discard (or added a kan), a self-drawn win
+        made by the seat that drew last."""
+        problem = self.leftover()
+        if problem:
+            raise _Leftover(problem)
+        if self.result and self.result[0] == "和了":
+            last = next(
+                (e for e in reversed(self.events) if isinstance(e, (Draw, Discard, Call))), None
+            )
+            for info in self.result[2::2]:
+                winner, target = int(info[0]), int(info[1])
+                if winner == target:
+                    ok = isinstance(last, Draw) and last.seat == winner
+                else:
+                    ok = isinstance(last, Discard) or (
+                        isinstance(last, Call) and last.kind == "kakan"
+                    )
+                    ok = ok and last is not None and last.seat == target
+                if not ok:
+                    raise _DeadEnd(f"seat {winner}'s win from seat {target} follows no such turn")
 
     def skip_placeholder(self, seat: int) -> None:
         items = self.discards[seat]
@@ -210,7 +340,9 @@ class _Round:
                 self.discard(seat, int(item[1:]))
                 return False
             if letters == "f":
-                self.events.append(Call(seat, "nukidora", (_code(int(item[1:])),), None, seat))
+                north = _code(int(item[1:]))
+                self.remove(seat, north)
+                self.events.append(Call(seat, "nukidora", (north,), None, seat))
                 return True
             if letters in ("a", "k"):
                 self.kan(seat, item, letters)
@@ -223,31 +355,38 @@ class _Round:
         if item == 60:
             drawn = self.last_drawn[seat]
             if drawn is None:
-                raise ValueError("60 (the drawn tile) with no tile drawn")
+                raise _DeadEnd("60 (the drawn tile) with no tile drawn")
+            self.remove(seat, drawn)
             self.events.append(DISCARDS[True][seat][drawn])
         else:
-            self.events.append(DISCARDS[False][seat][_code(item)])
+            code = _code(item)
+            self.remove(seat, code)
+            self.events.append(DISCARDS[False][seat][code])
         self.last_drawn[seat] = None
 
     def kan(self, seat: int, item: str, letter: str) -> None:
         tiles = _tiles(item)
         self.last_drawn[seat] = None
         if letter == "a":
+            for code in tiles:
+                self.remove(seat, code)
             self.events.append(Call(seat, "ankan", tiles, None, seat))
             self.new_dora()
             return
         pon = self.pons.pop((seat, CODE_KIND[tiles[0]]), None)
         if pon is None:
-            raise ValueError(f"{item!r} adds to a pon that seat {seat} does not have")
+            raise _DeadEnd(f"{item!r} adds to a pon that seat {seat} does not have")
         rest = list(tiles)
         for code in pon:
             rest.remove(code)
+        self.remove(seat, rest[0])
         self.events.append(Call(seat, "kakan", (*pon, rest[0]), rest[0], seat))
         self.dora_after_draw = True
 
-    def caller(self, seat: int, tile: int) -> int | None:
-        """The seat that calls the discard ``tile`` of ``seat``, after playing the call."""
-        found: tuple[int, str, int] | None = None
+    def callers(self, seat: int, tile: int) -> list[_Option]:
+        """The ways the discard ``tile`` of ``seat`` can go: each seat whose next call
+        takes it (a pon or open kan before a chi), then no call (None)."""
+        found: list[tuple[int, str]] = []
         for offset in range(1, self.players):
             other = (seat + offset) % self.players
             items = self.draws[other]
@@ -264,19 +403,32 @@ class _Round:
                 continue
             if letter == "c" and offset != 1:
                 continue
-            if found is None or found[1] == "c":
-                found = (other, letter, at)
-        if found is None:
-            return None
-        other, letter, at = found
+            found.append((other, letter))
+        found.sort(key=lambda option: option[1] == "c")
+        return [*found, None]
+
+    def take(self, seat: int, tile: int, option: _Option) -> tuple[int, bool]:
+        """Play the discard's fate ``option``: the seat whose turn follows, and whether
+        its turn starts with a draw."""
+        if option is None:
+            return (seat + 1) % self.players, True
+        other, letter = option
         item = self.draws[other][self.next_draw[other]]
         self.next_draw[other] += 1
         tiles = _tiles(item)
+        rest = list(tiles)
+        rest.remove(tile)
+        for code in rest:
+            self.remove(other, code)
         kind: CallKind = "chi" if letter == "c" else "pon" if letter == "p" else "daiminkan"
         self.events.append(Call(other, kind, tiles, tile, seat))
         if kind == "pon":
             self.pons[(other, CODE_KIND[tile])] = tiles
-        return other
+        if kind != "daiminkan":
+            return other, False
+        self.skip_placeholder(other)
+        self.dora_after_draw = True
+        return other, True
 
     def leftover(self) -> str | None:
         """What of the seats' lists the turns did not reach, if anything."""
@@ -290,7 +442,7 @@ class _Round:
                 )
         return None
 
-    def result(self, data: list[Any]) -> None:
+    def finish(self, data: list[Any]) -> None:
         kind = data[0]
         if kind == "和了":
             for info in data[2::2]:
@@ -326,14 +478,18 @@ def parse_tenhou_json(text: str, source: str | None = None) -> Record:
             state = _Round(data, players, events)
             where = str(state.round)
             state.start()
-            state.play()
+            if has_result:
+                state.result = data[-1]
+            try:
+                state.play(settled=has_result)
+            except _Leftover as problem:
+                raise GameRecordError(
+                    str(problem), source=source, round=where, index=len(events)
+                ) from None
             if not has_result:
                 ended = False
                 break
-            problem = state.leftover()
-            if problem:
-                raise GameRecordError(problem, source=source, round=where, index=len(events))
-            state.result(data[-1])
+            state.finish(data[-1])
         except GameRecordError:
             raise
         except (

@@ -272,8 +272,9 @@ class _Target:
 def parse_xml(text: str, source: str | None = None) -> Record:
     """Parse the text of a Tenhou XML record into events.
 
-    A record cut short between two tags is read up to its last whole tag
-    (``Record.ended`` is False); one cut inside a tag is a :class:`GameRecordError`, as is
+    A record cut short between two tags, or closed without the ``owari`` of the game's
+    last round, is read up to its last whole tag (``Record.ended`` is False); one cut
+    inside a tag is a :class:`GameRecordError`, as is
     any other fault of the XML, raised after the tags before it are read.
     """
     if "<!DOCTYPE" in text or "<!ENTITY" in text:
@@ -296,7 +297,8 @@ def parse_xml(text: str, source: str | None = None) -> Record:
             index=target.count,
             event="the tag after the last one read",
         ) from None
-    ended = stripped.endswith("</mjloggm>")
-    if ended and not (reader.events and isinstance(reader.events[-1], GameEnd)):
-        reader.events.append(GameEnd())
+    # the game's end is the last round's ``owari``: a record closed after a round without
+    # it stops mid-game, however well-formed
+    events = reader.events
+    ended = stripped.endswith("</mjloggm>") and bool(events) and isinstance(events[-1], GameEnd)
     return Record(reader.events, reader.names, reader.players, ended)
