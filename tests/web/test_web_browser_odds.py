@@ -1,7 +1,7 @@
 """The discard odds on the page, in headless Chromium (the fixtures and their skip rule are
 those of test_web_browser): ask for them, read the tenpai and win columns and the chart,
-watch a long computation's progress and cancel it, see the engine's refusal as the page's
-usual error, and use it 360 px wide. Screenshots go to the test's tmp directory."""
+watch a long computation's progress and cancel it, see the engine's refusal in the odds
+card, and use it 360 px wide. Screenshots go to the test's tmp directory."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from support.web_harness import request, rows_answered, serving
 from . import test_web_browser as shared
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, Page, ViewportSize
 
 # the browser and a fresh tab, as in test_web_browser
 browser, page = shared.browser, shared.page
@@ -249,23 +249,63 @@ def test_leaving_the_hand_stops_its_computation(
     assert len(started) - 1 <= at_clear + 3 and len(started) - 1 < total
 
 
-def test_the_engines_refusal_is_the_pages_usual_error(page: Page) -> None:
-    page.goto(f"/?q={REFUSED}")
-    shared.analysed(page)
-    compute(page, 17, hand_changes=True, shanten_back=True)
-    assert settled(page) == "error"
-    try:
-        shanten.odds(REFUSED, hand_changes=True, shanten_back=True)
-    except shanten.RuleError as error:
-        message = str(error)
-    else:
-        raise AssertionError("the engine took it")
-    assert page.is_visible("#error") and page.inner_text("#error") == message
-    assert page.is_visible("#result")  # the analysis stays on screen
-    # bad draws: the library's message too
-    compute(page, 200)
-    assert settled(page) == "error"
-    assert page.inner_text("#error").startswith("draws must be from 0 to ")
+#: The two screens the page is drawn for: a laptop's and a phone's.
+SCREENS = pytest.mark.parametrize(
+    "screen", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}], ids=("1280", "390")
+)
+
+
+def in_view(page: Page, selector: str) -> bool:
+    """Whether the element lies wholly inside the viewport as it is scrolled now (to the
+    pixel: the page scrolls by whole pixels, its boxes are placed by fractions)."""
+    inside: bool = page.eval_on_selector(
+        selector,
+        """node => { const r = node.getBoundingClientRect();
+            return r.height > 0 && r.top >= -1 && r.left >= -1
+                && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1; }""",
+    )
+    return inside
+
+
+@SCREENS
+def test_the_engines_refusal_shows_in_the_odds_card(
+    page: Page, tmp_path: Path, screen: ViewportSize
+) -> None:
+    """A hand past the engine's reach, and draws it cannot take (200, -1): the message is
+    the server's (the library's own for the first two), in the odds card where the odds
+    would be, and on screen, not under the hand box far above."""
+    page.set_viewport_size(screen)
+
+    def refusal(hand: str, **asked: Any) -> str:
+        try:
+            shanten.odds(hand, **asked)
+        except shanten.RuleError as error:
+            return str(error)
+        raise AssertionError(f"the engine took {hand} with {asked}")
+
+    cases: list[tuple[str, dict[str, Any], str | None]] = [
+        (REFUSED, {"draws": 17, "hand_changes": True, "shanten_back": True}, None),
+        (HAND, {"draws": 200}, None),
+        (HAND, {"draws": -1}, "draws is a whole number of draws, such as 17, not '-1'"),
+    ]
+    for i, (hand, asked, given) in enumerate(cases):
+        message = given or refusal(hand, **asked)  # the server's own for -1
+        if f"q={hand}" not in page.url:
+            page.goto(f"/?q={hand}")
+            shared.analysed(page)
+        compute(page, **asked)
+        assert settled(page) == "error"
+        shown = page.locator("#odds .odds-error")
+        assert shown.is_visible(), f"no message in the odds card for {asked}"
+        assert shown.inner_text() == message
+        assert in_view(page, "#odds .odds-error"), f"the message for {asked} is off screen"
+        assert page.is_hidden("#error")  # nothing under the hand box
+        assert page.is_visible("#result")  # the analysis stays on screen
+        page.screenshot(path=str(tmp_path / f"refusal-{screen['width']}-{i}.png"))
+    # a computation that works clears the message
+    compute(page, 2)
+    assert settled(page) == "done"
+    assert page.locator("#odds .odds-error").is_hidden()
 
 
 def test_the_odds_at_a_phone_width(page: Page, tmp_path: Path) -> None:

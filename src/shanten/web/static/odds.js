@@ -2,7 +2,8 @@
 // the chances of being ready (聴牌) and of winning (和了) within the next draws, adds them
 // to the discard table row by row as the server computes them, and draws the win chance
 // by draw for the best discards. A long computation shows "k of n discards" and can be
-// cancelled (the fetch is aborted; the server stops at the next discard).
+// cancelled (the fetch is aborted; the server stops at the next discard). A refusal shows
+// in the card, where the odds would be.
 "use strict";
 
 (() => {
@@ -10,14 +11,17 @@
   const BEST = 4; // discards drawn on the chart
   const COLOURS = ["#17643a", "#1f5fbf", "#b3261e", "#8a5a00"];
   const { el, ja } = window.shantenPage;
-  const errorBox = document.getElementById("error");
   let running = null; // {controller}: the computation on its way, if any
 
   const percent = (p) => `${(p * 100).toFixed(1)}%`;
 
-  function showError(message) {
-    errorBox.textContent = message;
-    errorBox.hidden = false;
+  /** The server's message (the library's own for a hand or draws it refuses) in the odds
+   * card, brought on screen: the Compute button above it is where the eyes are. */
+  function showError(card, message) {
+    const box = card.querySelector(".odds-error");
+    box.textContent = message;
+    box.hidden = false;
+    box.scrollIntoView({ block: "nearest" });
   }
 
   function svg(tag, attrs, ...children) {
@@ -147,7 +151,7 @@
     const cancel = card.querySelector("#odds-cancel");
     const out = card.querySelector("#odds-out");
     out.replaceChildren();
-    errorBox.hidden = true;
+    card.querySelector(".odds-error").hidden = true;
     card.dataset.state = "running";
     progress.textContent = "Starting…";
     bar.hidden = false;
@@ -171,7 +175,7 @@
         const data = await response.json();
         if (stale()) return;
         finish("error", "");
-        showError(data && data.error ? data.error.message : `The server answered ${response.status}.`);
+        showError(card, data && data.error ? data.error.message : `The server answered ${response.status}.`);
         return;
       }
       await readLines(response, (line) => {
@@ -184,7 +188,7 @@
         } else if (line.error) {
           ended = true;
           finish("error", "");
-          showError(line.error.message);
+          showError(card, line.error.message);
         } else if (line.done) {
           ended = true;
         } else {
@@ -200,14 +204,14 @@
       if (error.name === "AbortError") finish("cancelled", `Cancelled after ${rows.length} of ${total} discards.`);
       else {
         finish("error", "");
-        showError("No answer from the server: is `shanten serve` still running?");
+        showError(card, "No answer from the server: is `shanten serve` still running?");
       }
       return;
     }
     if (stale()) return; // ended by an error line
     if (!ended) {
       finish("error", "");
-      showError("The server stopped before it had computed every discard.");
+      showError(card, "The server stopped before it had computed every discard.");
       return;
     }
     const hand = rows.length === 1 && rows[0].discard === null;
@@ -234,6 +238,7 @@
         el("progress", { hidden: true, "aria-label": "discards computed" }),
         el("button", { type: "button", id: "odds-cancel", hidden: true, onclick: () => running && running.controller.abort() }, "Cancel"),
       ),
+      el("pre", { class: "error odds-error", role: "alert", hidden: true }),
       el("div", { id: "odds-out" }),
       el("p", { class: "hint" }, "Self-draws only, each draw played to make the chance shown as high as it can be; the two switches let the player keep a draw that does not advance the hand, or step back a shanten, for one extra tile swap. Both on can take seconds."),
     );
