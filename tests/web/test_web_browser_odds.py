@@ -5,6 +5,7 @@ card, and use it 360 px wide. Screenshots go to the test's tmp directory."""
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -306,6 +307,55 @@ def test_the_engines_refusal_shows_in_the_odds_card(
     compute(page, 2)
     assert settled(page) == "done"
     assert page.locator("#odds .odds-error").is_hidden()
+
+
+#: The y axis's steps, as fractions: 1, 2, 2.5 and 5 times a power of ten percent.
+NICE = {m * 10.0**k / 100 for m in (1, 2, 2.5, 5) for k in range(-2, 3)}
+
+
+@SCREENS
+@pytest.mark.parametrize(
+    ("hand", "draws"),
+    [(HAND, 6), ("123m456p789s1122z", 17), (HAND, 17), (HAND, 0)],
+    ids=("top-5.5%", "top-45%", "top-32%", "all-zero"),
+)
+def test_the_charts_ticks_are_round_and_whole(
+    page: Page, tmp_path: Path, screen: ViewportSize, hand: str, draws: int
+) -> None:
+    """The y axis's tick labels: evenly spaced at a round step from 0 to at least the best
+    win chance, each drawn whole inside the chart (no "10.0%" cut to ".0.0%")."""
+    page.set_viewport_size(screen)
+    page.goto(f"/?q={hand}")
+    shared.analysed(page)
+    compute(page, draws)
+    assert settled(page) == "done"
+    page.wait_for_function("() => document.fonts.status === 'loaded'")
+    result = shanten.odds(hand, draws=draws)
+    top = max(row.win[-1] for row in (result if isinstance(result, tuple) else (result,)))
+    labels: list[dict[str, Any]] = page.eval_on_selector_all(
+        "#odds-chart svg text",
+        """texts => { const box = texts[0].ownerSVGElement.getBoundingClientRect();
+            return texts.map(t => { const r = t.getBoundingClientRect();
+                return {text: t.textContent, value: t.dataset.value ?? null,
+                        inside: r.left >= box.left - 0.5 && r.right <= box.right + 0.5
+                            && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5}; }); }""",
+    )
+    clipped = [label["text"] for label in labels if not label["inside"]]
+    assert clipped == [], f"labels drawn past the chart's edge: {clipped}"
+    ticks = [label for label in labels if label["text"].endswith("%")]
+    # each label's value: its data-value, exact (else what it reads)
+    values = [float(t["value"] or float(t["text"].rstrip("%")) / 100) for t in ticks]
+    assert values == sorted(values) and values[0] == 0 and values[-1] >= top
+    steps = {round(b - a, 12) for a, b in itertools.pairwise(values)}
+    assert len(steps) == 1, f"uneven ticks: {values}"
+    step = steps.pop()
+    assert min(abs(step - nice) for nice in NICE) < 1e-12, f"not a round step: {step}"
+    assert 3 <= len(values) <= 6
+    if top >= 0.05:  # below 5% the axis stays at 5%
+        assert values[-2] < top  # no tick wasted above the lines
+    decimals = len(f"{round(step * 100, 9):g}".partition(".")[2])  # as many as the step has
+    assert [tick["text"] for tick in ticks] == [f"{v * 100:.{decimals}f}%" for v in values]
+    page.locator("#odds").screenshot(path=str(tmp_path / f"chart-{screen['width']}.png"))
 
 
 def test_the_odds_at_a_phone_width(page: Page, tmp_path: Path) -> None:

@@ -65,26 +65,46 @@
       .map(({ row }) => row);
   }
 
-  /** The chart: the win chance (y) within each number of draws (x) of the best rows. */
-  function chart(rows, draws) {
+  /** The y axis: ticks from 0 at a round step (1, 2, 2.5 or 5 times a power of ten
+   * percent), three to five steps, the last at or above `top`; each {value, text}. */
+  function yTicks(top) {
+    const most = top * 100; // in percent
+    const power = Math.floor(Math.log10(most / 5));
+    const step = [1, 2, 2.5, 5, 10].map((m) => Number((m * 10 ** power).toPrecision(12))).find((s) => s * 5 >= most * (1 - 1e-12));
+    const decimals = (String(step).split(".")[1] || "").length; // as many as the step has
+    const count = Math.max(1, Math.ceil(most / step - 1e-9));
+    const ticks = [];
+    for (let i = 0; i <= count; i += 1) {
+      const p = Number((i * step).toPrecision(12));
+      ticks.push({ value: Number((p / 100).toPrecision(12)), text: `${p.toFixed(decimals)}%` });
+    }
+    return ticks;
+  }
+
+  /** The chart: the win chance (y) within each number of draws (x) of the best rows,
+   * drawn `width` units wide (the room it has, up to 600): one unit a pixel, so that its
+   * labels keep their size on a phone. */
+  function chart(rows, draws, width) {
     const best = ranked(rows).slice(0, BEST);
-    const top = Math.max(0.05, ...best.map((row) => row.win[row.win.length - 1]));
-    const scale = Math.ceil(top * 10) / 10; // the y axis to the next 10%
-    const [w, h, left, bottom, pad] = [600, 260, 44, 28, 10];
-    const x = (k) => left + ((w - left - pad) * k) / Math.max(draws, 1);
-    const y = (p) => h - bottom - ((h - bottom - pad) * p) / scale;
+    const ticksY = yTicks(Math.max(0.05, ...best.map((row) => row.win[row.win.length - 1])));
+    const scale = ticksY[ticksY.length - 1].value;
+    // room for the labels: "10.0%" left of the axis, half a label above the top tick and
+    // right of the last draw, the draws' numbers under the axis
+    const w = Math.round(Math.min(600, Math.max(280, width || 600)));
+    const [h, left, right, top, bottom] = [Math.round(Math.min(260, w * 0.6)), 64, 16, 14, 30];
+    const x = (k) => left + ((w - left - right) * k) / Math.max(draws, 1);
+    const y = (p) => h - bottom - ((h - bottom - top) * p) / scale;
     const grid = [];
-    for (let i = 0; i <= 4; i += 1) {
-      const p = (scale * i) / 4;
-      grid.push(svg("line", { x1: left, x2: w - pad, y1: y(p), y2: y(p), class: "grid" }));
-      grid.push(svg("text", { x: left - 6, y: y(p) + 4, "text-anchor": "end" }, `${(p * 100).toFixed(scale < 0.2 ? 1 : 0)}%`));
+    for (const tick of ticksY) {
+      grid.push(svg("line", { x1: left, x2: w - right, y1: y(tick.value), y2: y(tick.value), class: "grid" }));
+      grid.push(svg("text", { x: left - 8, y: y(tick.value) + 5, "text-anchor": "end", class: "tick-y", "data-value": tick.value }, tick.text));
     }
     const step = Math.max(1, Math.ceil(draws / 8));
     const ticks = [];
     for (let k = 0; k <= draws; k += step) ticks.push(k);
     // the last draw is always marked, in place of a mark too close to it
     if (ticks[ticks.length - 1] !== draws) ticks[draws - ticks[ticks.length - 1] < step / 2 && ticks.length > 1 ? ticks.length - 1 : ticks.length] = draws;
-    for (const k of ticks) grid.push(svg("text", { x: x(k), y: h - bottom + 16, "text-anchor": "middle" }, String(k)));
+    for (const k of ticks) grid.push(svg("text", { x: x(k), y: h - bottom + 18, "text-anchor": "middle", class: "tick-x" }, String(k)));
     const lines = best.map((row, i) =>
       svg("polyline", {
         points: row.win.map((p, k) => `${x(k).toFixed(1)},${y(p).toFixed(1)}`).join(" "),
@@ -98,9 +118,15 @@
     const names = best.map((row) => (row.discard === null ? "the hand" : `discard ${row.discard}`));
     const picture = svg(
       "svg",
-      { viewBox: `0 0 ${w} ${h}`, class: "odds-chart", role: "img", "aria-label": `Win chance by draw: ${names.join(", ")}` },
-      svg("line", { x1: left, x2: left, y1: pad, y2: h - bottom, class: "axis" }),
-      svg("line", { x1: left, x2: w - pad, y1: h - bottom, y2: h - bottom, class: "axis" }),
+      {
+        viewBox: `0 0 ${w} ${h}`,
+        class: "odds-chart",
+        role: "img",
+        "aria-label": `Win chance by draw, 0 to ${ticksY[ticksY.length - 1].text}: ${names.join(", ")}`,
+        "data-y-ticks": ticksY.map((tick) => tick.value).join(" "),
+      },
+      svg("line", { x1: left, x2: left, y1: top, y2: h - bottom, class: "axis" }),
+      svg("line", { x1: left, x2: w - right, y1: h - bottom, y2: h - bottom, class: "axis" }),
       ...grid,
       ...lines,
     );
@@ -196,7 +222,7 @@
           if (line.discard !== null) fillRow(line, Number(draws));
           bar.value = rows.length;
           progress.textContent = `${rows.length} of ${total} discards`;
-          out.replaceChildren(chart(rows, Number(draws)));
+          out.replaceChildren(chart(rows, Number(draws), out.clientWidth));
         }
       });
     } catch (error) {
