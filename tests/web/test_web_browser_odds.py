@@ -95,9 +95,8 @@ def test_the_odds_join_the_discard_table_and_the_chart(page: Page, tmp_path: Pat
     )
     for view in ("all", "standard"):
         cells = odds_cells(page, view)
-        assert [cell["discard"] for cell in cells] == [
-            str(r.discard) for r in shanten.discards(HAND)
-        ]
+        # once all are in, best win first, as shanten.odds() orders them
+        assert [cell["discard"] for cell in cells] == [str(r.discard) for r in expected]
         for cell in cells:
             row = by_discard[cell["discard"]]
             assert float(cell["tenpai"]) == row.tenpai[-1] and float(cell["win"]) == row.win[-1]
@@ -356,6 +355,61 @@ def test_the_charts_ticks_are_round_and_whole(
     decimals = len(f"{round(step * 100, 9):g}".partition(".")[2])  # as many as the step has
     assert [tick["text"] for tick in ticks] == [f"{v * 100:.{decimals}f}%" for v in values]
     page.locator("#odds").screenshot(path=str(tmp_path / f"chart-{screen['width']}.png"))
+
+
+@SCREENS
+def test_the_rows_go_best_first_with_the_best_marked(
+    page: Page, tmp_path: Path, screen: ViewportSize
+) -> None:
+    """Once every discard has its odds, the table is in shanten.odds()'s order (the
+    command line's), not Tenhou's, with a shanten heading wherever the level changes; the
+    best rows (the first, and any tied with it) carry a "best" mark that a screen reader
+    reads too."""
+    page.set_viewport_size(screen)
+    page.goto(f"/?q={HAND}")
+    shared.analysed(page)
+    compute(page, 6)
+    assert settled(page) == "done"
+    expected = shanten.odds(HAND, draws=6)
+    assert isinstance(expected, tuple)
+    order = [str(row.discard) for row in expected]
+    assert order != [str(row.discard) for row in shanten.discards(HAND)]  # the point
+    key = [(round(row.win[-1], 12), round(row.tenpai[-1], 12)) for row in expected]
+    for view in ("all", "standard"):
+        rows = page.eval_on_selector_all(
+            f"table.discards[data-view={view}] tbody tr",
+            """rows => rows.map(row => ({
+                level: row.classList.contains('level') ? Number(row.dataset.shanten) : null,
+                discard: row.dataset.discard ?? null,
+                shanten: row.dataset.shanten === undefined ? null : Number(row.dataset.shanten),
+                mark: row.querySelector('.best-mark')?.textContent ?? null,
+                label: row.querySelector('.best-mark')?.getAttribute('aria-label') ?? null,
+            }))""",
+        )
+        discards = [row for row in rows if row["level"] is None]
+        assert [row["discard"] for row in discards] == order
+        # a heading before the first row and wherever the shanten changes, none elsewhere
+        level = None
+        for row in rows:
+            if row["level"] is not None:
+                assert row["level"] != level
+                level = row["level"]
+            else:
+                assert row["shanten"] == level
+        marked = [row["discard"] for row in discards if row["mark"] is not None]
+        assert marked[0] == order[0]
+        assert marked == [order[i] for i in range(len(order)) if key[i] == key[0]]
+        assert all(
+            row["mark"] == "best" and "best" in row["label"] for row in discards if row["mark"]
+        )
+    sort = page.get_attribute("table.discards[data-view=all] th.odds.win", "aria-sort")
+    assert sort == "descending"
+    page.locator("#discards").screenshot(path=str(tmp_path / f"best-{screen['width']}.png"))
+    # a new computation starts over from Tenhou's order, with no mark until it is done
+    page.set_checked("#odds-hand-changes", True)
+    page.click("#odds-compute")
+    assert settled(page) == "done"
+    assert page.locator("table.discards[data-view=all] .best-mark").count() >= 1
 
 
 def test_the_odds_at_a_phone_width(page: Page, tmp_path: Path) -> None:

@@ -449,7 +449,7 @@
     for (const row of rows) {
       if (row.shanten !== level) {
         level = row.shanten;
-        body.append(el("tr", { class: "level" }, el("th", { colspan: 4 }, level === 0 ? ["ready ", ja("聴牌")] : levelText(level))));
+        body.append(el("tr", { class: "level", "data-shanten": level }, el("th", { colspan: 4 }, level === 0 ? ["ready ", ja("聴牌")] : levelText(level))));
       }
       const good = row.good_shape;
       body.append(

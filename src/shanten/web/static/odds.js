@@ -1,9 +1,10 @@
 // The discard odds (何切る) on the page: under the analysis, a control asks /api/odds for
 // the chances of being ready (聴牌) and of winning (和了) within the next draws, adds them
 // to the discard table row by row as the server computes them, and draws the win chance
-// by draw for the best discards. A long computation shows "k of n discards" and can be
-// cancelled (the fetch is aborted; the server stops at the next discard). A refusal shows
-// in the card, where the odds would be.
+// by draw for the best discards. Once every discard is in, the table's rows go best win
+// first (shanten.odds()'s order, as on the command line), the best marked. A long
+// computation shows "k of n discards" and can be cancelled (the fetch is aborted; the
+// server stops at the next discard). A refusal shows in the card, where the odds would be.
 "use strict";
 
 (() => {
@@ -36,11 +37,13 @@
     for (const table of document.querySelectorAll("#discards table.discards")) {
       if (!table.querySelector("th.odds")) {
         table.querySelector("thead tr").append(
-          el("th", { class: "num odds", title: `within ${draws} draws` }, "Tenpai ", ja("聴牌率")),
-          el("th", { class: "num odds", title: `within ${draws} draws, by self-draw` }, "Win ", ja("和了率")),
+          el("th", { class: "num odds tenpai", title: `within ${draws} draws` }, "Tenpai ", ja("聴牌率")),
+          el("th", { class: "num odds win", title: `within ${draws} draws, by self-draw` }, "Win ", ja("和了率")),
         );
         for (const level of table.querySelectorAll("tr.level th")) level.colSpan = 6;
-        for (const line of table.querySelectorAll("tr.discard-row")) {
+        const lines = table.querySelectorAll("tr.discard-row");
+        table.dataset.tableOrder = [...lines].map((line) => line.dataset.discard).join(" ");
+        for (const line of lines) {
           line.append(el("td", { class: "num odds tenpai" }), el("td", { class: "num odds win" }));
         }
       }
@@ -63,6 +66,58 @@
       .map((row, i) => ({ row, i }))
       .sort((a, b) => last(b.row.win) - last(a.row.win) || last(b.row.tenpai) - last(a.row.tenpai) || a.i - b.i)
       .map(({ row }) => row);
+  }
+
+  /** Rows tied with the best (win, then tenpai, at the last draw, to 12 decimal places). */
+  function tiedWith(best) {
+    const last = (values) => Math.round(values[values.length - 1] * 1e12);
+    return (row) => last(row.win) === last(best.win) && last(row.tenpai) === last(best.tenpai);
+  }
+
+  /** Put a discard table's rows in the order of `discards`, with a shanten heading (a copy
+   * of the table's own) before the first row and wherever the level changes. */
+  function arrange(table, discards) {
+    const body = table.querySelector("tbody");
+    const lines = new Map([...body.querySelectorAll("tr.discard-row")].map((line) => [line.dataset.discard, line]));
+    const headings = new Map([...body.querySelectorAll("tr.level")].map((line) => [line.dataset.shanten, line]));
+    const out = [];
+    let level = null;
+    for (const line of [...discards.map((d) => lines.get(d)).filter(Boolean), ...lines.values()]) {
+      if (out.includes(line)) continue;
+      if (line.dataset.shanten !== level) {
+        level = line.dataset.shanten;
+        out.push(headings.get(level).cloneNode(true));
+      }
+      out.push(line);
+    }
+    body.replaceChildren(...out);
+  }
+
+  /** Every discard table back in Tenhou's order, no row marked: odds are on their way. */
+  function unrank() {
+    for (const table of document.querySelectorAll("#discards table.discards[data-table-order]")) {
+      arrange(table, table.dataset.tableOrder.split(" "));
+      for (const mark of table.querySelectorAll(".best-mark")) mark.remove();
+      for (const line of table.querySelectorAll("tr.best")) line.classList.remove("best");
+      table.querySelector("th.odds.win").removeAttribute("aria-sort");
+    }
+  }
+
+  /** Every discard table in the library's order, best win first, the best rows marked. */
+  function rank(rows, draws) {
+    const order = ranked(rows);
+    const best = order.filter(tiedWith(order[0])).map((row) => row.discard);
+    const words = `best discard: the highest win chance within ${draws} draws`;
+    for (const table of document.querySelectorAll("#discards table.discards")) {
+      arrange(table, order.map((row) => row.discard));
+      for (const discard of best) {
+        const line = table.querySelector(`tr.discard-row[data-discard="${discard}"]`);
+        if (!line) continue;
+        line.classList.add("best");
+        line.querySelector("td.discard").append(el("span", { class: "best-mark", role: "img", "aria-label": words, title: words }, "best"));
+      }
+      table.querySelector("th.odds.win").setAttribute("aria-sort", "descending");
+    }
   }
 
   /** The y axis: ticks from 0 at a round step (1, 2, 2.5 or 5 times a power of ten
@@ -178,6 +233,7 @@
     const out = card.querySelector("#odds-out");
     out.replaceChildren();
     card.querySelector(".odds-error").hidden = true;
+    unrank();
     card.dataset.state = "running";
     progress.textContent = "Starting…";
     bar.hidden = false;
@@ -241,6 +297,7 @@
       return;
     }
     const hand = rows.length === 1 && rows[0].discard === null;
+    if (!hand && rows.length) rank(rows, draws);
     finish("done", hand ? `The hand, within ${draws} draws.` : `${rows.length} of ${total} discards, within ${draws} draws.`);
   }
 
