@@ -120,6 +120,21 @@ def test_the_odds_join_the_discard_table_and_the_chart(page: Page, tmp_path: Pat
     page.screenshot(path=str(tmp_path / "odds.png"), full_page=True)
 
 
+def test_the_odds_card_comes_however_late_its_script_loads(page: Page) -> None:
+    """A shared link analyses on load: the answer waits for the page's last script, so a
+    slow odds.js (a busy machine) still gets the analysis and draws its card."""
+
+    def late(route: Any) -> None:
+        time.sleep(1.0)
+        route.continue_()
+
+    page.route("**/static/odds.js", late)
+    page.goto(f"/?q={HAND}")
+    shared.analysed(page)
+    page.wait_for_selector("#odds", state="attached", timeout=5_000)
+    assert page.locator("#discards").count() == 1
+
+
 def test_a_hand_of_13_tiles_gets_its_own_odds(page: Page) -> None:
     page.goto("/?q=123m456p789s1122z")
     shared.analysed(page)

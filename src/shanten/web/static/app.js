@@ -633,5 +633,8 @@
   window.shantenPage = Object.freeze({ el, ja, tile, tilesInline, parseMpsz, levelText });
   formFromParams(new URLSearchParams(location.search));
   document.body.dataset.state = "idle";
-  if (fields.q.value.trim()) analyse("keep");
+  // a shared link's hand: analysed once the page's other scripts have run (deferred, they
+  // all run before DOMContentLoaded), so that odds.js hears of the answer however late it
+  // loads
+  document.addEventListener("DOMContentLoaded", () => fields.q.value.trim() && analyse("keep"), { once: true });
 })();
