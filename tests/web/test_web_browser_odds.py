@@ -427,6 +427,38 @@ def test_the_rows_go_best_first_with_the_best_marked(
     assert page.locator("table.discards[data-view=all] .best-mark").count() >= 1
 
 
+@SCREENS
+def test_the_discard_table_starts_on_the_first_screen(
+    page: Page, tmp_path: Path, screen: ViewportSize
+) -> None:
+    """At 1280 x 800 the input sits beside the answer, so the discard table, its heading
+    and first row whole, is on the first screen, under the hand and the odds card; at
+    390 px the cards stack in the same order and nothing scrolls sideways."""
+    page.set_viewport_size(screen)
+    page.goto(f"/?q={HAND}")
+    shared.analysed(page)
+    page.wait_for_function("() => document.fonts.status === 'loaded'")
+    page.screenshot(path=str(tmp_path / f"first-screen-{screen['width']}.png"))
+    page.screenshot(path=str(tmp_path / f"page-{screen['width']}.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= screen["width"]
+    boxes = {}
+    for name in ("#form", "#summary", "#odds", "#discards", "#review"):
+        box = page.locator(name).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= screen["width"]
+        boxes[name] = box
+    # the answer's cards in order: the hand, the odds, the table; the review after them
+    assert boxes["#summary"]["y"] < boxes["#odds"]["y"] < boxes["#discards"]["y"]
+    assert boxes["#discards"]["y"] < boxes["#review"]["y"]
+    first = page.locator("table.discards[data-view=all] tr.discard-row").first.bounding_box()
+    assert first is not None
+    if screen["width"] == 1280:
+        assert first["y"] + first["height"] <= 800, first
+        # beside the input, which does not scroll away under a long answer
+        assert boxes["#form"]["x"] + boxes["#form"]["width"] <= boxes["#summary"]["x"]
+    else:
+        assert boxes["#form"]["y"] + boxes["#form"]["height"] <= boxes["#summary"]["y"]
+
+
 def test_the_odds_at_a_phone_width(page: Page, tmp_path: Path) -> None:
     page.set_viewport_size({"width": 360, "height": 740})
     page.goto(f"/?q={HAND}")
