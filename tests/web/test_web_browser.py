@@ -282,14 +282,15 @@ def test_screenshot(page: Page) -> None:
     page.screenshot(path=str(artifacts / "page.png"), full_page=True)
     assert (artifacts / "page.png").stat().st_size > 10_000
     if os.environ.get("SHANTEN_DOCS_SCREENSHOT") == "1":
-        page.set_viewport_size({"width": 1000, "height": 900})
+        # a laptop's screen: the input beside the answer
+        page.set_viewport_size({"width": 1280, "height": 800})
         # down to the end of the 1-shanten rows, where the 2-shanten ones begin
         below = page.locator("table.discards[data-view=all] tr.level").nth(1).bounding_box()
         assert below is not None
         page.screenshot(
             path=str(ROOT / "docs" / "screenshot.png"),
             full_page=True,
-            clip={"x": 0, "y": 0, "width": 1000, "height": below["y"]},
+            clip={"x": 0, "y": 0, "width": 1280, "height": below["y"]},
         )
 
 

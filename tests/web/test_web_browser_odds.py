@@ -1,10 +1,11 @@
 """The discard odds on the page, in headless Chromium (the fixtures and their skip rule are
 those of test_web_browser): ask for them, read the tenpai and win columns and the chart,
-watch a long computation's progress and cancel it, see the engine's refusal as the page's
-usual error, and use it 360 px wide. Screenshots go to the test's tmp directory."""
+watch a long computation's progress and cancel it, see the engine's refusal in the odds
+card, and use it 360 px wide. Screenshots go to the test's tmp directory."""
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +19,7 @@ from support.web_harness import request, rows_answered, serving
 from . import test_web_browser as shared
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, Page, ViewportSize
 
 # the browser and a fresh tab, as in test_web_browser
 browser, page = shared.browser, shared.page
@@ -94,9 +95,8 @@ def test_the_odds_join_the_discard_table_and_the_chart(page: Page, tmp_path: Pat
     )
     for view in ("all", "standard"):
         cells = odds_cells(page, view)
-        assert [cell["discard"] for cell in cells] == [
-            str(r.discard) for r in shanten.discards(HAND)
-        ]
+        # once all are in, best win first, as shanten.odds() orders them
+        assert [cell["discard"] for cell in cells] == [str(r.discard) for r in expected]
         for cell in cells:
             row = by_discard[cell["discard"]]
             assert float(cell["tenpai"]) == row.tenpai[-1] and float(cell["win"]) == row.win[-1]
@@ -118,6 +118,21 @@ def test_the_odds_join_the_discard_table_and_the_chart(page: Page, tmp_path: Pat
     legend = page.inner_text("#odds-chart .legend li:first-child")
     assert legend.startswith(f"discard {expected[0].discard}: ")
     page.screenshot(path=str(tmp_path / "odds.png"), full_page=True)
+
+
+def test_the_odds_card_comes_however_late_its_script_loads(page: Page) -> None:
+    """A shared link analyses on load: the answer waits for the page's last script, so a
+    slow odds.js (a busy machine) still gets the analysis and draws its card."""
+
+    def late(route: Any) -> None:
+        time.sleep(1.0)
+        route.continue_()
+
+    page.route("**/static/odds.js", late)
+    page.goto(f"/?q={HAND}")
+    shared.analysed(page)
+    page.wait_for_selector("#odds", state="attached", timeout=5_000)
+    assert page.locator("#discards").count() == 1
 
 
 def test_a_hand_of_13_tiles_gets_its_own_odds(page: Page) -> None:
@@ -249,23 +264,199 @@ def test_leaving_the_hand_stops_its_computation(
     assert len(started) - 1 <= at_clear + 3 and len(started) - 1 < total
 
 
-def test_the_engines_refusal_is_the_pages_usual_error(page: Page) -> None:
-    page.goto(f"/?q={REFUSED}")
+#: The two screens the page is drawn for: a laptop's and a phone's.
+SCREENS = pytest.mark.parametrize(
+    "screen", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}], ids=("1280", "390")
+)
+
+
+def in_view(page: Page, selector: str) -> bool:
+    """Whether the element lies wholly inside the viewport as it is scrolled now (to the
+    pixel: the page scrolls by whole pixels, its boxes are placed by fractions)."""
+    inside: bool = page.eval_on_selector(
+        selector,
+        """node => { const r = node.getBoundingClientRect();
+            return r.height > 0 && r.top >= -1 && r.left >= -1
+                && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1; }""",
+    )
+    return inside
+
+
+@SCREENS
+def test_the_engines_refusal_shows_in_the_odds_card(
+    page: Page, tmp_path: Path, screen: ViewportSize
+) -> None:
+    """A hand past the engine's reach, and draws it cannot take (200, -1): the message is
+    the server's (the library's own for the first two), in the odds card where the odds
+    would be, and on screen, not under the hand box far above."""
+    page.set_viewport_size(screen)
+
+    def refusal(hand: str, **asked: Any) -> str:
+        try:
+            shanten.odds(hand, **asked)
+        except shanten.RuleError as error:
+            return str(error)
+        raise AssertionError(f"the engine took {hand} with {asked}")
+
+    cases: list[tuple[str, dict[str, Any], str | None]] = [
+        (REFUSED, {"draws": 17, "hand_changes": True, "shanten_back": True}, None),
+        (HAND, {"draws": 200}, None),
+        (HAND, {"draws": -1}, "draws is a whole number of draws, such as 17, not '-1'"),
+    ]
+    for i, (hand, asked, given) in enumerate(cases):
+        message = given or refusal(hand, **asked)  # the server's own for -1
+        if f"q={hand}" not in page.url:
+            page.goto(f"/?q={hand}")
+            shared.analysed(page)
+        compute(page, **asked)
+        assert settled(page) == "error"
+        shown = page.locator("#odds .odds-error")
+        assert shown.is_visible(), f"no message in the odds card for {asked}"
+        assert shown.inner_text() == message
+        assert in_view(page, "#odds .odds-error"), f"the message for {asked} is off screen"
+        assert page.is_hidden("#error")  # nothing under the hand box
+        assert page.is_visible("#result")  # the analysis stays on screen
+        page.screenshot(path=str(tmp_path / f"refusal-{screen['width']}-{i}.png"))
+    # a computation that works clears the message
+    compute(page, 2)
+    assert settled(page) == "done"
+    assert page.locator("#odds .odds-error").is_hidden()
+
+
+#: The y axis's steps, as fractions: 1, 2, 2.5 and 5 times a power of ten percent.
+NICE = {m * 10.0**k / 100 for m in (1, 2, 2.5, 5) for k in range(-2, 3)}
+
+
+@SCREENS
+@pytest.mark.parametrize(
+    ("hand", "draws"),
+    [(HAND, 6), ("123m456p789s1122z", 17), (HAND, 17), (HAND, 0)],
+    ids=("top-5.5%", "top-45%", "top-32%", "all-zero"),
+)
+def test_the_charts_ticks_are_round_and_whole(
+    page: Page, tmp_path: Path, screen: ViewportSize, hand: str, draws: int
+) -> None:
+    """The y axis's tick labels: evenly spaced at a round step from 0 to at least the best
+    win chance, each drawn whole inside the chart (no "10.0%" cut to ".0.0%")."""
+    page.set_viewport_size(screen)
+    page.goto(f"/?q={hand}")
     shared.analysed(page)
-    compute(page, 17, hand_changes=True, shanten_back=True)
-    assert settled(page) == "error"
-    try:
-        shanten.odds(REFUSED, hand_changes=True, shanten_back=True)
-    except shanten.RuleError as error:
-        message = str(error)
+    compute(page, draws)
+    assert settled(page) == "done"
+    page.wait_for_function("() => document.fonts.status === 'loaded'")
+    result = shanten.odds(hand, draws=draws)
+    top = max(row.win[-1] for row in (result if isinstance(result, tuple) else (result,)))
+    labels: list[dict[str, Any]] = page.eval_on_selector_all(
+        "#odds-chart svg text",
+        """texts => { const box = texts[0].ownerSVGElement.getBoundingClientRect();
+            return texts.map(t => { const r = t.getBoundingClientRect();
+                return {text: t.textContent, value: t.dataset.value ?? null,
+                        inside: r.left >= box.left - 0.5 && r.right <= box.right + 0.5
+                            && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5}; }); }""",
+    )
+    clipped = [label["text"] for label in labels if not label["inside"]]
+    assert clipped == [], f"labels drawn past the chart's edge: {clipped}"
+    ticks = [label for label in labels if label["text"].endswith("%")]
+    # each label's value: its data-value, exact (else what it reads)
+    values = [float(t["value"] or float(t["text"].rstrip("%")) / 100) for t in ticks]
+    assert values == sorted(values) and values[0] == 0 and values[-1] >= top
+    steps = {round(b - a, 12) for a, b in itertools.pairwise(values)}
+    assert len(steps) == 1, f"uneven ticks: {values}"
+    step = steps.pop()
+    assert min(abs(step - nice) for nice in NICE) < 1e-12, f"not a round step: {step}"
+    assert 3 <= len(values) <= 6
+    if top >= 0.05:  # below 5% the axis stays at 5%
+        assert values[-2] < top  # no tick wasted above the lines
+    decimals = len(f"{round(step * 100, 9):g}".partition(".")[2])  # as many as the step has
+    assert [tick["text"] for tick in ticks] == [f"{v * 100:.{decimals}f}%" for v in values]
+    page.locator("#odds").screenshot(path=str(tmp_path / f"chart-{screen['width']}.png"))
+
+
+@SCREENS
+def test_the_rows_go_best_first_with_the_best_marked(
+    page: Page, tmp_path: Path, screen: ViewportSize
+) -> None:
+    """Once every discard has its odds, the table is in shanten.odds()'s order (the
+    command line's), not Tenhou's, with a shanten heading wherever the level changes; the
+    best rows (the first, and any tied with it) carry a "best" mark that a screen reader
+    reads too."""
+    page.set_viewport_size(screen)
+    page.goto(f"/?q={HAND}")
+    shared.analysed(page)
+    compute(page, 6)
+    assert settled(page) == "done"
+    expected = shanten.odds(HAND, draws=6)
+    assert isinstance(expected, tuple)
+    order = [str(row.discard) for row in expected]
+    assert order != [str(row.discard) for row in shanten.discards(HAND)]  # the point
+    key = [(round(row.win[-1], 12), round(row.tenpai[-1], 12)) for row in expected]
+    for view in ("all", "standard"):
+        rows = page.eval_on_selector_all(
+            f"table.discards[data-view={view}] tbody tr",
+            """rows => rows.map(row => ({
+                level: row.classList.contains('level') ? Number(row.dataset.shanten) : null,
+                discard: row.dataset.discard ?? null,
+                shanten: row.dataset.shanten === undefined ? null : Number(row.dataset.shanten),
+                mark: row.querySelector('.best-mark')?.textContent ?? null,
+                label: row.querySelector('.best-mark')?.getAttribute('aria-label') ?? null,
+            }))""",
+        )
+        discards = [row for row in rows if row["level"] is None]
+        assert [row["discard"] for row in discards] == order
+        # a heading before the first row and wherever the shanten changes, none elsewhere
+        level = None
+        for row in rows:
+            if row["level"] is not None:
+                assert row["level"] != level
+                level = row["level"]
+            else:
+                assert row["shanten"] == level
+        marked = [row["discard"] for row in discards if row["mark"] is not None]
+        assert marked[0] == order[0]
+        assert marked == [order[i] for i in range(len(order)) if key[i] == key[0]]
+        assert all(
+            row["mark"] == "best" and "best" in row["label"] for row in discards if row["mark"]
+        )
+    sort = page.get_attribute("table.discards[data-view=all] th.odds.win", "aria-sort")
+    assert sort == "descending"
+    page.locator("#discards").screenshot(path=str(tmp_path / f"best-{screen['width']}.png"))
+    # a new computation starts over from Tenhou's order, with no mark until it is done
+    page.set_checked("#odds-hand-changes", True)
+    page.click("#odds-compute")
+    assert settled(page) == "done"
+    assert page.locator("table.discards[data-view=all] .best-mark").count() >= 1
+
+
+@SCREENS
+def test_the_discard_table_starts_on_the_first_screen(
+    page: Page, tmp_path: Path, screen: ViewportSize
+) -> None:
+    """At 1280 x 800 the input sits beside the answer, so the discard table, its heading
+    and first row whole, is on the first screen, under the hand and the odds card; at
+    390 px the cards stack in the same order and nothing scrolls sideways."""
+    page.set_viewport_size(screen)
+    page.goto(f"/?q={HAND}")
+    shared.analysed(page)
+    page.wait_for_function("() => document.fonts.status === 'loaded'")
+    page.screenshot(path=str(tmp_path / f"first-screen-{screen['width']}.png"))
+    page.screenshot(path=str(tmp_path / f"page-{screen['width']}.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= screen["width"]
+    boxes = {}
+    for name in ("#form", "#summary", "#odds", "#discards", "#review"):
+        box = page.locator(name).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= screen["width"]
+        boxes[name] = box
+    # the answer's cards in order: the hand, the odds, the table; the review after them
+    assert boxes["#summary"]["y"] < boxes["#odds"]["y"] < boxes["#discards"]["y"]
+    assert boxes["#discards"]["y"] < boxes["#review"]["y"]
+    first = page.locator("table.discards[data-view=all] tr.discard-row").first.bounding_box()
+    assert first is not None
+    if screen["width"] == 1280:
+        assert first["y"] + first["height"] <= 800, first
+        # beside the input, which does not scroll away under a long answer
+        assert boxes["#form"]["x"] + boxes["#form"]["width"] <= boxes["#summary"]["x"]
     else:
-        raise AssertionError("the engine took it")
-    assert page.is_visible("#error") and page.inner_text("#error") == message
-    assert page.is_visible("#result")  # the analysis stays on screen
-    # bad draws: the library's message too
-    compute(page, 200)
-    assert settled(page) == "error"
-    assert page.inner_text("#error").startswith("draws must be from 0 to ")
+        assert boxes["#form"]["y"] + boxes["#form"]["height"] <= boxes["#summary"]["y"]
 
 
 def test_the_odds_at_a_phone_width(page: Page, tmp_path: Path) -> None:

@@ -449,7 +449,7 @@
     for (const row of rows) {
       if (row.shanten !== level) {
         level = row.shanten;
-        body.append(el("tr", { class: "level" }, el("th", { colspan: 4 }, level === 0 ? ["ready ", ja("聴牌")] : levelText(level))));
+        body.append(el("tr", { class: "level", "data-shanten": level }, el("th", { colspan: 4 }, level === 0 ? ["ready ", ja("聴牌")] : levelText(level))));
       }
       const good = row.good_shape;
       body.append(
@@ -633,5 +633,8 @@
   window.shantenPage = Object.freeze({ el, ja, tile, tilesInline, parseMpsz, levelText });
   formFromParams(new URLSearchParams(location.search));
   document.body.dataset.state = "idle";
-  if (fields.q.value.trim()) analyse("keep");
+  // a shared link's hand: analysed once the page's other scripts have run (deferred, they
+  // all run before DOMContentLoaded), so that odds.js hears of the answer however late it
+  // loads
+  document.addEventListener("DOMContentLoaded", () => fields.q.value.trim() && analyse("keep"), { once: true });
 })();

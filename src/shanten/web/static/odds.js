@@ -1,8 +1,10 @@
 // The discard odds (何切る) on the page: under the analysis, a control asks /api/odds for
 // the chances of being ready (聴牌) and of winning (和了) within the next draws, adds them
 // to the discard table row by row as the server computes them, and draws the win chance
-// by draw for the best discards. A long computation shows "k of n discards" and can be
-// cancelled (the fetch is aborted; the server stops at the next discard).
+// by draw for the best discards. Once every discard is in, the table's rows go best win
+// first (shanten.odds()'s order, as on the command line), the best marked. A long
+// computation shows "k of n discards" and can be cancelled (the fetch is aborted; the
+// server stops at the next discard). A refusal shows in the card, where the odds would be.
 "use strict";
 
 (() => {
@@ -10,14 +12,17 @@
   const BEST = 4; // discards drawn on the chart
   const COLOURS = ["#17643a", "#1f5fbf", "#b3261e", "#8a5a00"];
   const { el, ja } = window.shantenPage;
-  const errorBox = document.getElementById("error");
   let running = null; // {controller}: the computation on its way, if any
 
   const percent = (p) => `${(p * 100).toFixed(1)}%`;
 
-  function showError(message) {
-    errorBox.textContent = message;
-    errorBox.hidden = false;
+  /** The server's message (the library's own for a hand or draws it refuses) in the odds
+   * card, brought on screen: the Compute button above it is where the eyes are. */
+  function showError(card, message) {
+    const box = card.querySelector(".odds-error");
+    box.textContent = message;
+    box.hidden = false;
+    box.scrollIntoView({ block: "nearest" });
   }
 
   function svg(tag, attrs, ...children) {
@@ -32,11 +37,13 @@
     for (const table of document.querySelectorAll("#discards table.discards")) {
       if (!table.querySelector("th.odds")) {
         table.querySelector("thead tr").append(
-          el("th", { class: "num odds", title: `within ${draws} draws` }, "Tenpai ", ja("聴牌率")),
-          el("th", { class: "num odds", title: `within ${draws} draws, by self-draw` }, "Win ", ja("和了率")),
+          el("th", { class: "num odds tenpai", title: `within ${draws} draws` }, "Tenpai ", ja("聴牌率")),
+          el("th", { class: "num odds win", title: `within ${draws} draws, by self-draw` }, "Win ", ja("和了率")),
         );
         for (const level of table.querySelectorAll("tr.level th")) level.colSpan = 6;
-        for (const line of table.querySelectorAll("tr.discard-row")) {
+        const lines = table.querySelectorAll("tr.discard-row");
+        table.dataset.tableOrder = [...lines].map((line) => line.dataset.discard).join(" ");
+        for (const line of lines) {
           line.append(el("td", { class: "num odds tenpai" }), el("td", { class: "num odds win" }));
         }
       }
@@ -61,26 +68,98 @@
       .map(({ row }) => row);
   }
 
-  /** The chart: the win chance (y) within each number of draws (x) of the best rows. */
-  function chart(rows, draws) {
+  /** Rows tied with the best (win, then tenpai, at the last draw, to 12 decimal places). */
+  function tiedWith(best) {
+    const last = (values) => Math.round(values[values.length - 1] * 1e12);
+    return (row) => last(row.win) === last(best.win) && last(row.tenpai) === last(best.tenpai);
+  }
+
+  /** Put a discard table's rows in the order of `discards`, with a shanten heading (a copy
+   * of the table's own) before the first row and wherever the level changes. */
+  function arrange(table, discards) {
+    const body = table.querySelector("tbody");
+    const lines = new Map([...body.querySelectorAll("tr.discard-row")].map((line) => [line.dataset.discard, line]));
+    const headings = new Map([...body.querySelectorAll("tr.level")].map((line) => [line.dataset.shanten, line]));
+    const out = [];
+    let level = null;
+    for (const line of [...discards.map((d) => lines.get(d)).filter(Boolean), ...lines.values()]) {
+      if (out.includes(line)) continue;
+      if (line.dataset.shanten !== level) {
+        level = line.dataset.shanten;
+        out.push(headings.get(level).cloneNode(true));
+      }
+      out.push(line);
+    }
+    body.replaceChildren(...out);
+  }
+
+  /** Every discard table back in Tenhou's order, no row marked: odds are on their way. */
+  function unrank() {
+    for (const table of document.querySelectorAll("#discards table.discards[data-table-order]")) {
+      arrange(table, table.dataset.tableOrder.split(" "));
+      for (const mark of table.querySelectorAll(".best-mark")) mark.remove();
+      for (const line of table.querySelectorAll("tr.best")) line.classList.remove("best");
+      table.querySelector("th.odds.win").removeAttribute("aria-sort");
+    }
+  }
+
+  /** Every discard table in the library's order, best win first, the best rows marked. */
+  function rank(rows, draws) {
+    const order = ranked(rows);
+    const best = order.filter(tiedWith(order[0])).map((row) => row.discard);
+    const words = `best discard: the highest win chance within ${draws} draws`;
+    for (const table of document.querySelectorAll("#discards table.discards")) {
+      arrange(table, order.map((row) => row.discard));
+      for (const discard of best) {
+        const line = table.querySelector(`tr.discard-row[data-discard="${discard}"]`);
+        if (!line) continue;
+        line.classList.add("best");
+        line.querySelector("td.discard").append(el("span", { class: "best-mark", role: "img", "aria-label": words, title: words }, "best"));
+      }
+      table.querySelector("th.odds.win").setAttribute("aria-sort", "descending");
+    }
+  }
+
+  /** The y axis: ticks from 0 at a round step (1, 2, 2.5 or 5 times a power of ten
+   * percent), three to five steps, the last at or above `top`; each {value, text}. */
+  function yTicks(top) {
+    const most = top * 100; // in percent
+    const power = Math.floor(Math.log10(most / 5));
+    const step = [1, 2, 2.5, 5, 10].map((m) => Number((m * 10 ** power).toPrecision(12))).find((s) => s * 5 >= most * (1 - 1e-12));
+    const decimals = (String(step).split(".")[1] || "").length; // as many as the step has
+    const count = Math.max(1, Math.ceil(most / step - 1e-9));
+    const ticks = [];
+    for (let i = 0; i <= count; i += 1) {
+      const p = Number((i * step).toPrecision(12));
+      ticks.push({ value: Number((p / 100).toPrecision(12)), text: `${p.toFixed(decimals)}%` });
+    }
+    return ticks;
+  }
+
+  /** The chart: the win chance (y) within each number of draws (x) of the best rows,
+   * drawn `width` units wide (the room it has, up to 600): one unit a pixel, so that its
+   * labels keep their size on a phone. */
+  function chart(rows, draws, width) {
     const best = ranked(rows).slice(0, BEST);
-    const top = Math.max(0.05, ...best.map((row) => row.win[row.win.length - 1]));
-    const scale = Math.ceil(top * 10) / 10; // the y axis to the next 10%
-    const [w, h, left, bottom, pad] = [600, 260, 44, 28, 10];
-    const x = (k) => left + ((w - left - pad) * k) / Math.max(draws, 1);
-    const y = (p) => h - bottom - ((h - bottom - pad) * p) / scale;
+    const ticksY = yTicks(Math.max(0.05, ...best.map((row) => row.win[row.win.length - 1])));
+    const scale = ticksY[ticksY.length - 1].value;
+    // room for the labels: "10.0%" left of the axis, half a label above the top tick and
+    // right of the last draw, the draws' numbers under the axis
+    const w = Math.round(Math.min(600, Math.max(280, width || 600)));
+    const [h, left, right, top, bottom] = [Math.round(Math.min(260, w * 0.6)), 64, 16, 14, 30];
+    const x = (k) => left + ((w - left - right) * k) / Math.max(draws, 1);
+    const y = (p) => h - bottom - ((h - bottom - top) * p) / scale;
     const grid = [];
-    for (let i = 0; i <= 4; i += 1) {
-      const p = (scale * i) / 4;
-      grid.push(svg("line", { x1: left, x2: w - pad, y1: y(p), y2: y(p), class: "grid" }));
-      grid.push(svg("text", { x: left - 6, y: y(p) + 4, "text-anchor": "end" }, `${(p * 100).toFixed(scale < 0.2 ? 1 : 0)}%`));
+    for (const tick of ticksY) {
+      grid.push(svg("line", { x1: left, x2: w - right, y1: y(tick.value), y2: y(tick.value), class: "grid" }));
+      grid.push(svg("text", { x: left - 8, y: y(tick.value) + 5, "text-anchor": "end", class: "tick-y", "data-value": tick.value }, tick.text));
     }
     const step = Math.max(1, Math.ceil(draws / 8));
     const ticks = [];
     for (let k = 0; k <= draws; k += step) ticks.push(k);
     // the last draw is always marked, in place of a mark too close to it
     if (ticks[ticks.length - 1] !== draws) ticks[draws - ticks[ticks.length - 1] < step / 2 && ticks.length > 1 ? ticks.length - 1 : ticks.length] = draws;
-    for (const k of ticks) grid.push(svg("text", { x: x(k), y: h - bottom + 16, "text-anchor": "middle" }, String(k)));
+    for (const k of ticks) grid.push(svg("text", { x: x(k), y: h - bottom + 18, "text-anchor": "middle", class: "tick-x" }, String(k)));
     const lines = best.map((row, i) =>
       svg("polyline", {
         points: row.win.map((p, k) => `${x(k).toFixed(1)},${y(p).toFixed(1)}`).join(" "),
@@ -94,9 +173,15 @@
     const names = best.map((row) => (row.discard === null ? "the hand" : `discard ${row.discard}`));
     const picture = svg(
       "svg",
-      { viewBox: `0 0 ${w} ${h}`, class: "odds-chart", role: "img", "aria-label": `Win chance by draw: ${names.join(", ")}` },
-      svg("line", { x1: left, x2: left, y1: pad, y2: h - bottom, class: "axis" }),
-      svg("line", { x1: left, x2: w - pad, y1: h - bottom, y2: h - bottom, class: "axis" }),
+      {
+        viewBox: `0 0 ${w} ${h}`,
+        class: "odds-chart",
+        role: "img",
+        "aria-label": `Win chance by draw, 0 to ${ticksY[ticksY.length - 1].text}: ${names.join(", ")}`,
+        "data-y-ticks": ticksY.map((tick) => tick.value).join(" "),
+      },
+      svg("line", { x1: left, x2: left, y1: top, y2: h - bottom, class: "axis" }),
+      svg("line", { x1: left, x2: w - right, y1: h - bottom, y2: h - bottom, class: "axis" }),
       ...grid,
       ...lines,
     );
@@ -147,7 +232,8 @@
     const cancel = card.querySelector("#odds-cancel");
     const out = card.querySelector("#odds-out");
     out.replaceChildren();
-    errorBox.hidden = true;
+    card.querySelector(".odds-error").hidden = true;
+    unrank();
     card.dataset.state = "running";
     progress.textContent = "Starting…";
     bar.hidden = false;
@@ -171,7 +257,7 @@
         const data = await response.json();
         if (stale()) return;
         finish("error", "");
-        showError(data && data.error ? data.error.message : `The server answered ${response.status}.`);
+        showError(card, data && data.error ? data.error.message : `The server answered ${response.status}.`);
         return;
       }
       await readLines(response, (line) => {
@@ -184,7 +270,7 @@
         } else if (line.error) {
           ended = true;
           finish("error", "");
-          showError(line.error.message);
+          showError(card, line.error.message);
         } else if (line.done) {
           ended = true;
         } else {
@@ -192,7 +278,7 @@
           if (line.discard !== null) fillRow(line, Number(draws));
           bar.value = rows.length;
           progress.textContent = `${rows.length} of ${total} discards`;
-          out.replaceChildren(chart(rows, Number(draws)));
+          out.replaceChildren(chart(rows, Number(draws), out.clientWidth));
         }
       });
     } catch (error) {
@@ -200,17 +286,18 @@
       if (error.name === "AbortError") finish("cancelled", `Cancelled after ${rows.length} of ${total} discards.`);
       else {
         finish("error", "");
-        showError("No answer from the server: is `shanten serve` still running?");
+        showError(card, "No answer from the server: is `shanten serve` still running?");
       }
       return;
     }
     if (stale()) return; // ended by an error line
     if (!ended) {
       finish("error", "");
-      showError("The server stopped before it had computed every discard.");
+      showError(card, "The server stopped before it had computed every discard.");
       return;
     }
     const hand = rows.length === 1 && rows[0].discard === null;
+    if (!hand && rows.length) rank(rows, draws);
     finish("done", hand ? `The hand, within ${draws} draws.` : `${rows.length} of ${total} discards, within ${draws} draws.`);
   }
 
@@ -234,6 +321,7 @@
         el("progress", { hidden: true, "aria-label": "discards computed" }),
         el("button", { type: "button", id: "odds-cancel", hidden: true, onclick: () => running && running.controller.abort() }, "Cancel"),
       ),
+      el("pre", { class: "error odds-error", role: "alert", hidden: true }),
       el("div", { id: "odds-out" }),
       el("p", { class: "hint" }, "Self-draws only, each draw played to make the chance shown as high as it can be; the two switches let the player keep a draw that does not advance the hand, or step back a shanten, for one extra tile swap. Both on can take seconds."),
     );
