@@ -21,6 +21,7 @@ import pytest
 import shanten
 from shanten.cli import command as cli
 from shanten.report import report
+from shanten.web import routes
 from shanten.web import server as web
 from shanten.web.server import MAX_INPUT, parse_query
 from support.web_harness import raw, request, serving
@@ -256,7 +257,7 @@ def test_a_bug_is_a_logged_500_without_details(
     def broken(*args: object, **kwargs: object) -> dict[str, Any]:
         raise RuntimeError("secret internals")
 
-    monkeypatch.setattr(web, "report", broken)
+    monkeypatch.setattr(routes, "report", broken)  # the routes build the answer
     web.analyse.cache_clear()
     with caplog.at_level(logging.ERROR, logger="shanten.web"):
         response = request(address, api(q="9s"))
