@@ -112,6 +112,8 @@ def test_the_page_and_its_files(address: tuple[str, int]) -> None:
     assert html.count('<symbol id="tile-') == 34  # the tiles, inline
     assert "http://" not in html.replace('xmlns="http://www.w3.org/2000/svg"', "")  # no CDN
     for path, kind in [
+        ("/static/page.js", "text/javascript"),
+        ("/static/analysis.js", "text/javascript"),
         ("/static/app.js", "text/javascript"),
         ("/static/odds.js", "text/javascript"),
         ("/static/review.js", "text/javascript"),
@@ -124,9 +126,11 @@ def test_the_page_and_its_files(address: tuple[str, int]) -> None:
         assert response.headers["x-content-type-options"] == "nosniff"
         assert b"https://" not in response.body
         assert response.headers["cache-control"] == "no-cache"
-    for script in ("app.js", "odds.js", "review.js"):  # each loaded by the page, in order
+    scripts = ("page.js", "analysis.js", "app.js", "odds.js", "review.js")
+    for script in scripts:  # each loaded by the page, in order: page.js's helpers first
         assert f'<script src="/static/{script}" defer></script>' in html
-    assert html.index("/static/app.js") < html.index("/static/odds.js")
+    places = [html.index(f"/static/{script}") for script in scripts]
+    assert places == sorted(places)
 
 
 def test_head_sends_headers_only(address: tuple[str, int]) -> None:

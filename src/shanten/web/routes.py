@@ -33,6 +33,8 @@ __all__ = ["App", "analyse", "answer"]
 logger = logging.getLogger("shanten.web")
 
 _STATIC: Final = {
+    "/static/page.js": ("page.js", "text/javascript; charset=utf-8"),
+    "/static/analysis.js": ("analysis.js", "text/javascript; charset=utf-8"),
     "/static/app.js": ("app.js", "text/javascript; charset=utf-8"),
     "/static/style.css": ("style.css", "text/css; charset=utf-8"),
     "/static/odds.js": ("odds.js", "text/javascript; charset=utf-8"),
