@@ -60,7 +60,8 @@ from shanten.wins import (
 if TYPE_CHECKING:
     from shanten.discard_odds import DiscardOdds, HandOdds, odds
     from shanten.games.corpus import review_corpus
-    from shanten.games.review import DiscardReview, GameReview, review
+    from shanten.games.records import DiscardReview, GameReview
+    from shanten.games.review import review
 
 #: What is imported at first use: the odds and the game review, which one hand's
 #: analysis does not need.
@@ -69,8 +70,8 @@ _LAZY = {
     "DiscardOdds": "shanten.discard_odds",
     "HandOdds": "shanten.discard_odds",
     "review": "shanten.games.review",
-    "DiscardReview": "shanten.games.review",
-    "GameReview": "shanten.games.review",
+    "DiscardReview": "shanten.games.records",
+    "GameReview": "shanten.games.records",
     "review_corpus": "shanten.games.corpus",
 }
 

@@ -12,7 +12,7 @@ import shanten
 from shanten import Hand, Meld, NotationError, Tile
 from shanten.cli import command as cli
 from shanten.notation import parse_tiles
-from shanten.web import server as web
+from shanten.web import routes
 
 HAND = "123m456p789s1122z"
 
@@ -66,7 +66,7 @@ def test_the_command_line_reads_a_pasted_hand(capsys: pytest.CaptureFixture[str]
 
 
 def test_the_endpoint_reads_spaces_between_groups() -> None:
-    response = web._analyse("q=123m+456p+789s+1122z&visible=1z%201z")
+    response = routes._analyse("q=123m+456p+789s+1122z&visible=1z%201z")
     assert response.status == 200
     assert json.loads(response.body)["hand"] == HAND
 
@@ -118,7 +118,7 @@ def test_upper_case_is_the_same_error_everywhere(capsys: pytest.CaptureFixture[s
             call()
     assert cli.main(["123M"]) == 2
     assert UPPER in capsys.readouterr().err
-    response = web._analyse("q=123M")
+    response = routes._analyse("q=123M")
     assert response.status == 400
     error = json.loads(response.body)["error"]
     assert error["type"] == "NotationError" and error["message"].startswith(UPPER)

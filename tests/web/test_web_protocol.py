@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from shanten.web import routes
 from shanten.web import server as web
 from shanten.web.protocol import MAX_HEADERS, MAX_LINE, Connection, EscapingFormatter, escape
 from support.web_harness import parse, raw, serving
@@ -200,7 +201,7 @@ def test_a_bug_on_a_strange_address_is_logged_escaped(
     def broken(*args: object, **kwargs: object) -> dict[str, Any]:
         raise RuntimeError("\x1b[31mred")
 
-    monkeypatch.setattr(web, "report", broken)
+    monkeypatch.setattr(routes, "report", broken)  # the routes build the answer
     web.analyse.cache_clear()
     with caplog.at_level(logging.INFO, logger="shanten.web"):
         answer = raw(address, b"GET /api/analyse?q=9s&visible=\xe2\x80\xae HTTP/1.0\r\n\r\n")

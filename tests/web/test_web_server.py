@@ -21,6 +21,7 @@ import pytest
 import shanten
 from shanten.cli import command as cli
 from shanten.report import report
+from shanten.web import routes
 from shanten.web import server as web
 from shanten.web.server import MAX_INPUT, parse_query
 from support.web_harness import raw, request, serving
@@ -111,6 +112,8 @@ def test_the_page_and_its_files(address: tuple[str, int]) -> None:
     assert html.count('<symbol id="tile-') == 34  # the tiles, inline
     assert "http://" not in html.replace('xmlns="http://www.w3.org/2000/svg"', "")  # no CDN
     for path, kind in [
+        ("/static/page.js", "text/javascript"),
+        ("/static/analysis.js", "text/javascript"),
         ("/static/app.js", "text/javascript"),
         ("/static/odds.js", "text/javascript"),
         ("/static/review.js", "text/javascript"),
@@ -123,9 +126,11 @@ def test_the_page_and_its_files(address: tuple[str, int]) -> None:
         assert response.headers["x-content-type-options"] == "nosniff"
         assert b"https://" not in response.body
         assert response.headers["cache-control"] == "no-cache"
-    for script in ("app.js", "odds.js", "review.js"):  # each loaded by the page, in order
+    scripts = ("page.js", "analysis.js", "app.js", "odds.js", "review.js")
+    for script in scripts:  # each loaded by the page, in order: page.js's helpers first
         assert f'<script src="/static/{script}" defer></script>' in html
-    assert html.index("/static/app.js") < html.index("/static/odds.js")
+    places = [html.index(f"/static/{script}") for script in scripts]
+    assert places == sorted(places)
 
 
 def test_head_sends_headers_only(address: tuple[str, int]) -> None:
@@ -256,7 +261,7 @@ def test_a_bug_is_a_logged_500_without_details(
     def broken(*args: object, **kwargs: object) -> dict[str, Any]:
         raise RuntimeError("secret internals")
 
-    monkeypatch.setattr(web, "report", broken)
+    monkeypatch.setattr(routes, "report", broken)  # the routes build the answer
     web.analyse.cache_clear()
     with caplog.at_level(logging.ERROR, logger="shanten.web"):
         response = request(address, api(q="9s"))

@@ -16,7 +16,7 @@ from typing import Any
 
 from shanten.cli.text import WIDTH
 from shanten.display import pad, width, wrap
-from shanten.games.review import DiscardReview, GameReview
+from shanten.games.records import DiscardReview, GameReview
 
 __all__ = [
     "Chosen",

@@ -34,7 +34,8 @@ from typing import TYPE_CHECKING, Final, Literal, TypeAlias
 from shanten import options
 from shanten.errors import RuleError, described
 from shanten.games.packed import Packed, pack, unpack
-from shanten.games.review import GameReview, review
+from shanten.games.records import GameReview
+from shanten.games.review import review
 
 if TYPE_CHECKING:
     import multiprocessing.context

@@ -44,6 +44,7 @@ __all__ = [
     "code_name",
     "code_of",
     "counts_text",
+    "describe",
     "hand_text",
     "kind",
     "suit_text",
@@ -258,3 +259,23 @@ class Record:
     names: tuple[str, ...]
     players: int
     ended: bool
+
+
+def describe(event: Event) -> str:
+    """A short form of an event for messages: ``discard 5m by seat 2``."""
+    if isinstance(event, (Draw, Discard)):
+        verb = "draw" if isinstance(event, Draw) else "discard"
+        return f"{verb} {code_name(event.tile)} by seat {event.seat}"
+    if isinstance(event, Call):
+        return f"{event.kind} {hand_text(event.tiles)} by seat {event.seat}"
+    if isinstance(event, Riichi):
+        return f"riichi by seat {event.seat}"
+    if isinstance(event, Dora):
+        return f"dora indicator {code_name(event.tile)}"
+    if isinstance(event, Win):
+        return f"win by seat {event.seat} from seat {event.target}"
+    if isinstance(event, RoundStart):
+        return f"start of {event.round}"
+    if isinstance(event, RoundEnd):
+        return f"draw ({event.reason})"
+    return "end of game"

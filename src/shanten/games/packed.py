@@ -16,7 +16,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Final
 
-from shanten.games.review import DiscardReview, GameReview
+from shanten.games.records import DiscardReview, GameReview
 
 __all__ = ["Packed", "pack", "unpack"]
 

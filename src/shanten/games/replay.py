@@ -17,18 +17,17 @@ visible ones), as bytes the kernel reads (the dora indicator of an open or added
 seen from the kan's replacement discard on, when it is turned, whatever the record's
 order; a closed kan's at once); both are kept up to date event by event, as is
 each seat's hand in notation, suit by suit, rewritten only for the suits that changed.
+The counts are kept by :class:`~shanten.games.tile_counts.TileCounts`, which
+:class:`Replay` extends with the play of each event; :func:`describe` (an event's short
+form in messages) comes from :mod:`shanten.games.events`.
 """
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
-from typing import Final
 
-from shanten.errors import GameRecordError
 from shanten.games.events import (
     CODE_KIND,
-    CODE_SUIT,
     NUM_CODES,
     Call,
     Discard,
@@ -42,15 +41,13 @@ from shanten.games.events import (
     RoundStart,
     Win,
     code_name,
+    describe,
     hand_text,
-    suit_text,
 )
+from shanten.games.tile_counts import SUIT_BIT, TileCounts
 
 __all__ = ["Ending", "Replay", "describe"]
 
-#: The bit of each tile code's suit, and the suits of each combination of bits.
-_SUIT_BIT: Final = tuple(1 << suit for suit in CODE_SUIT)
-_STALE_SUITS: Final = tuple(tuple(s for s in range(4) if bits >> s & 1) for bits in range(16))
 
 #: The draws at which every hand shown is ready: exhaustive (流局) and four riichi (四家立直).
 _READY_SHOWN = frozenset({"exhaustive", "four riichi"})
@@ -72,59 +69,20 @@ class Ending:
     melds: tuple[str, ...]
 
 
-def describe(event: Event) -> str:
-    """A short form of an event for messages: ``discard 5m by seat 2``."""
-    if isinstance(event, (Draw, Discard)):
-        verb = "draw" if isinstance(event, Draw) else "discard"
-        return f"{verb} {code_name(event.tile)} by seat {event.seat}"
-    if isinstance(event, Call):
-        return f"{event.kind} {hand_text(event.tiles)} by seat {event.seat}"
-    if isinstance(event, Riichi):
-        return f"riichi by seat {event.seat}"
-    if isinstance(event, Dora):
-        return f"dora indicator {code_name(event.tile)}"
-    if isinstance(event, Win):
-        return f"win by seat {event.seat} from seat {event.target}"
-    if isinstance(event, RoundStart):
-        return f"start of {event.round}"
-    if isinstance(event, RoundEnd):
-        return f"draw ({event.reason})"
-    return "end of game"
-
-
-@functools.lru_cache(maxsize=1 << 12)
-def _meld_text(tiles: tuple[int, ...]) -> str:
-    """A meld in notation (the same melds recur, discard after discard)."""
-    return hand_text(tiles)
-
-
-class Replay:
+class Replay(TileCounts):
     """The state of the table while the events of one record are played."""
 
     def __init__(self, players: int, source: str | None = None) -> None:
-        self.players = players
-        self.source = source
-        self.round: Round | None = None
-        self.index = -1
         self.in_round = False
         self.won = False
         self.ended = False
         self.endings: list[Ending] = []
-        self._reset()
+        super().__init__(players, source)
 
     def _reset(self) -> None:
+        super()._reset()
         n = self.players
-        self.kinds = [[0] * 34 for _ in range(n)]
-        self.sizes = [0] * n
-        self.codes = [[0] * NUM_CODES for _ in range(n)]
-        self.suit_texts = [["", "", "", ""] for _ in range(n)]
-        self.stale = [0] * n  # per seat, a bit per suit whose text is out of date
-        self.melds: list[list[tuple[str, tuple[int, ...]]]] = [[] for _ in range(n)]
-        self.melded = [[0] * 34 for _ in range(n)]
         self.discards: list[list[int]] = [[] for _ in range(n)]
-        self.visible = [0] * 34
-        self.held = [0] * 34
-        self.unseen = [bytearray(b"\x04" * 34) for _ in range(n)]
         self.riichi = [False] * n
         self.declaring = [False] * n
         self.drawn: list[int | None] = [None] * n
@@ -140,68 +98,6 @@ class Replay:
         self.owed: list[bool] = []
         self.kan_seat: int | None = None
         self.pending_dora: list[tuple[int, Event]] = []
-
-    def fail(self, message: str, event: Event) -> GameRecordError:
-        """The error for ``event`` (the one being played) contradicting the state."""
-        return GameRecordError(
-            message,
-            source=self.source,
-            round=str(self.round) if self.round else None,
-            index=self.index,
-            event=describe(event),
-        )
-
-    def _seat(self, seat: int, event: Event) -> int:
-        if not 0 <= seat < self.players:
-            raise self.fail(f"unknown seat {seat} in a {self.players}-player game", event)
-        return seat
-
-    def _take(self, seat: int, code: int, event: Event) -> None:
-        codes = self.codes[seat]
-        if not codes[code]:
-            raise self.fail(
-                f"{code_name(code)} is not in seat {seat}'s hand {self.hand(seat)}", event
-            )
-        codes[code] -= 1
-        self.stale[seat] |= _SUIT_BIT[code]
-        kind = CODE_KIND[code]
-        self.kinds[seat][kind] -= 1
-        self.sizes[seat] -= 1
-        self.held[kind] -= 1
-        self.unseen[seat][kind] += 1
-
-    def _give(self, seat: int, code: int, event: Event) -> None:
-        kind = CODE_KIND[code]
-        if self.players == 3 and 1 <= kind <= 7:
-            raise self.fail(f"{code_name(kind)} does not exist in 3-player mahjong", event)
-        self.codes[seat][code] += 1
-        self.stale[seat] |= _SUIT_BIT[code]
-        self.kinds[seat][kind] += 1
-        self.sizes[seat] += 1
-        self.held[kind] += 1
-        self._count(kind, event)
-        self.unseen[seat][kind] -= 1  # no fifth copy: never below 0
-
-    def _count(self, kind: int, event: Event) -> None:
-        """Raise if more than four copies of ``kind`` are held and seen."""
-        if self.visible[kind] + self.held[kind] > 4:
-            raise self.fail(f"a fifth {code_name(kind)} is held or seen", event)
-
-    def hand(self, seat: int) -> str:
-        """The seat's concealed tiles in notation, red fives as ``0``."""
-        texts, stale = self.suit_texts[seat], self.stale[seat]
-        if stale:
-            codes = self.codes[seat]
-            for suit in _STALE_SUITS[stale]:
-                texts[suit] = suit_text(codes, suit)
-            self.stale[seat] = 0
-        return "".join(texts)
-
-    def size(self, seat: int) -> int:
-        return self.sizes[seat]
-
-    def meld_texts(self, seat: int) -> tuple[str, ...]:
-        return tuple(_meld_text(tiles) for kind, tiles in self.melds[seat] if kind != "nukidora")
 
     def play(self, event: Event, index: int) -> None:
         """Play one event (``index``: its place in the record)."""
@@ -232,13 +128,6 @@ class Replay:
         else:  # the end of the game: a game that ends inside a round is incomplete
             self.ended = not self.in_round
 
-    def _see(self, code: int, event: Event) -> None:
-        kind = CODE_KIND[code]
-        self.visible[kind] += 1
-        self._count(kind, event)
-        for unseen in self.unseen:  # no fifth copy: never below 0
-            unseen[kind] -= 1
-
     def _start(self, event: RoundStart) -> None:
         if len(event.hands) != self.players:
             raise self.fail(f"{len(event.hands)} start hands for {self.players} players", event)
@@ -265,7 +154,7 @@ class Replay:
         if self.players == 3 and 1 <= kind <= 7:
             self._give(seat, code, event)  # raises
         self.codes[seat][code] += 1  # as _give does, for the most frequent event
-        self.stale[seat] |= _SUIT_BIT[code]
+        self.stale[seat] |= SUIT_BIT[code]
         self.kinds[seat][kind] += 1
         self.sizes[seat] += 1
         self.held[kind] += 1
@@ -286,7 +175,7 @@ class Replay:
         if not codes[code]:
             self._take(seat, code, event)  # raises
         codes[code] -= 1  # as _take then _see do, for the most frequent event
-        self.stale[seat] |= _SUIT_BIT[code]
+        self.stale[seat] |= SUIT_BIT[code]
         kind = CODE_KIND[code]
         self.kinds[seat][kind] -= 1
         self.sizes[seat] -= 1

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from shanten.games.events import Round
 
 if TYPE_CHECKING:
-    from shanten.games.review import DiscardReview
+    from shanten.games.records import DiscardReview
 
 __all__ = ["PlayerReview", "summarise"]
 

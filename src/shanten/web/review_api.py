@@ -33,7 +33,8 @@ from http import HTTPStatus
 from typing import Final
 
 from shanten.errors import RecordTooLarge
-from shanten.games.review import GameReview, review
+from shanten.games.records import GameReview
+from shanten.games.review import review
 from shanten.web.messages import Response, error_body
 
 __all__ = [

@@ -24,7 +24,10 @@
   (``/api/...``) that a browser marks as sent from another origin (``Origin`` other than
   the server's own, ``Sec-Fetch-Site`` other than ``same-origin`` or ``none``) is a 403
   ``CrossOrigin``, so no other site can start work or read an answer. Clients that send
-  neither header (curl, scripts) are served.
+  neither header (curl, scripts) are served. The rule is :mod:`shanten.web.host_policy`.
+
+Which answer each request gets is :mod:`shanten.web.routes`; this module holds the
+server itself: its sockets and threads, its limits, and ``shanten serve``.
 
 Tests start the server on an ephemeral port with :func:`make_server` and run it in a thread.
 """
@@ -32,22 +35,17 @@ Tests start the server on an ephemeral port with :func:`make_server` and run it 
 from __future__ import annotations
 
 import argparse
-import functools
-import importlib.resources
 import ipaddress
-import json
 import logging
 import socket
 import socketserver
 import sys
 import threading
 from collections.abc import Sequence
-from http import HTTPStatus
-from typing import Final
 
-from shanten.errors import ShantenError
 from shanten.report import report
-from shanten.web.odds_api import ODDS_WORKERS, odds_response
+from shanten.web.host_policy import HostPolicy
+from shanten.web.odds_api import ODDS_WORKERS
 from shanten.web.protocol import (
     IDLE_TIMEOUT,
     MAX_BODY,
@@ -57,17 +55,11 @@ from shanten.web.protocol import (
     EscapingFormatter,
     Request,
     Response,
-    error_body,
     escape,
-    is_known_method,
 )
 from shanten.web.query import MAX_INPUT, PARAMETERS, BadRequest, Query, parse_query
-from shanten.web.review_api import (
-    REVIEW_WORKERS,
-    return_memory_after_reviews,
-    review_response,
-)
-from shanten.web.tiles_svg import tile_sprite
+from shanten.web.review_api import REVIEW_WORKERS, return_memory_after_reviews
+from shanten.web.routes import analyse, answer
 
 __all__ = [
     "MAX_INPUT",
@@ -88,169 +80,15 @@ __all__ = [
 
 logger = logging.getLogger("shanten.web")
 
-_STATIC: Final = {
-    "/static/app.js": ("app.js", "text/javascript; charset=utf-8"),
-    "/static/style.css": ("style.css", "text/css; charset=utf-8"),
-    "/static/odds.js": ("odds.js", "text/javascript; charset=utf-8"),
-    "/static/review.js": ("review.js", "text/javascript; charset=utf-8"),
-}
-_PAGE_CSP: Final = (
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
-    "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
-)
-
-
-@functools.lru_cache(maxsize=1024)
-def analyse(query: Query) -> bytes:
-    """The endpoint's body for ``query``: :func:`shanten.report.report` as UTF-8 JSON.
-    Raises the library's errors on bad input; answers are cached, errors are not."""
-    data = report(
-        query.hand,
-        melds=query.melds,
-        players=query.players,
-        count_melded_copies=query.count_melded_copies,
-        visible=query.visible,
-    )
-    return json.dumps(data, ensure_ascii=False).encode()
-
-
-@functools.cache
-def _static(name: str) -> bytes:
-    return (importlib.resources.files("shanten.web") / "static" / name).read_bytes()
-
-
-@functools.cache
-def _page() -> bytes:
-    html = _static("index.html").decode()
-    return html.replace("<!--tile-sprite-->", tile_sprite(), 1).encode()
-
-
-@functools.cache
-def _favicon() -> bytes:
-    symbol = tile_sprite().split('<symbol id="tile-7z" viewBox="0 0 60 80">', 1)[1]
-    body = symbol.split("</symbol>", 1)[0]
-    return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 60 80">{body}</svg>'.encode()
-
 
 class _Handler(Connection):
-    """The page's routes: GET or HEAD on the page, its static files and the endpoints,
-    POST on the review."""
+    """A connection whose requests are answered by the page's routes
+    (:func:`shanten.web.routes.answer`)."""
 
     server: Server
 
     def answer(self, request: Request) -> Response:
-        allowed = "POST" if request.path == "/api/review" else "GET, HEAD"
-        if request.method not in allowed.split(", "):
-            return _refuse(request.method, allowed)
-        refusal = _guard(request, self.server)
-        if refusal is not None:
-            return refusal
-        try:
-            if request.method == "POST":
-                return _review(request.body, self.server)
-            return _route(request, self.server)
-        except Exception:  # a bug: log it, answer without details
-            logger.exception("error while answering %s", escape(request.target))
-            return Response.error(
-                HTTPStatus.INTERNAL_SERVER_ERROR,
-                "InternalError",
-                "internal error: the server log has the details",
-                close=True,
-            )
-
-
-def _guard(request: Request, server: Server) -> Response | None:
-    """The refusal of a request for another host name, or of a browser's cross-origin
-    request for an endpoint; None for a request to answer."""
-    hosts = request.headers.get_all("Host") or []
-    if len(hosts) > 1 or (hosts and not server.serves_host(hosts[0].strip())):
-        named = escape(", ".join(hosts))[:80]
-        return Response.error(
-            HTTPStatus.MISDIRECTED_REQUEST,
-            "HostNotAllowed",
-            f"this server answers for {server.host_names()}, not for Host {named!r}",
-            close=True,
-        )
-    if not (request.path.startswith("/api/") or request.method == "POST"):
-        return None  # the page and its files: shared links open it from anywhere
-    origin = request.headers.get("Origin")
-    site = request.headers.get("Sec-Fetch-Site")
-    own = f"http://{hosts[0].strip()}".lower() if hosts else None
-    foreign = origin is not None and origin.strip().lower() != own
-    if foreign or (site is not None and site.strip().lower() not in ("same-origin", "none")):
-        shown = escape(origin if foreign and origin is not None else f"Sec-Fetch-Site: {site}")
-        return Response.error(
-            HTTPStatus.FORBIDDEN,
-            "CrossOrigin",
-            f"cross-origin request refused ({shown[:80]}): only the server's own page may "
-            "use its endpoints",
-        )
-    return None
-
-
-def _refuse(method: str, allowed: str) -> Response:
-    use = allowed.split(", ")[0]
-    if not is_known_method(method):
-        return Response.error(
-            HTTPStatus.NOT_IMPLEMENTED,
-            "UnknownMethod",
-            f"{method[:40]!r} is not an HTTP method: use {use}",
-            close=True,
-        )
-    return Response(
-        HTTPStatus.METHOD_NOT_ALLOWED,
-        error_body("MethodNotAllowed", f"{method} is not allowed: use {use}"),
-        headers={"Allow": allowed},
-        close=True,  # the body, if any, is not read
-    )
-
-
-def _route(request: Request, server: Server) -> Response:
-    path = request.path
-    if path == "/api/analyse":
-        return _analyse(request.query)
-    if path == "/api/odds":
-        return _odds(request.query, server)
-    if path in ("/", "/index.html"):
-        return Response(
-            HTTPStatus.OK,
-            _page(),
-            "text/html; charset=utf-8",
-            cache="no-cache",
-            headers={"Content-Security-Policy": _PAGE_CSP},
-        )
-    if path in _STATIC:
-        name, content_type = _STATIC[path]
-        return Response(HTTPStatus.OK, _static(name), content_type, cache="no-cache")
-    if path == "/favicon.svg":
-        return Response(HTTPStatus.OK, _favicon(), "image/svg+xml; charset=utf-8", cache="no-cache")
-    return Response.error(HTTPStatus.NOT_FOUND, "NotFound", f"no page at {path[:80]!r}")
-
-
-def _analyse(raw: str) -> Response:
-    try:
-        body = analyse(parse_query(raw))
-    except BadRequest as error:
-        return Response.error(error.status, error.kind, error.message)
-    except ShantenError as error:
-        return Response.error(HTTPStatus.BAD_REQUEST, type(error).__name__, str(error))
-    return Response(HTTPStatus.OK, body)
-
-
-def _odds(raw: str, server: Server) -> Response:
-    try:
-        return odds_response(raw, server.odds_slots, server.odds_workers)
-    except BadRequest as error:
-        return Response.error(error.status, error.kind, error.message)
-    except ShantenError as error:
-        return Response.error(HTTPStatus.BAD_REQUEST, type(error).__name__, str(error))
-
-
-def _review(body: bytes, server: Server) -> Response:
-    try:
-        return review_response(body, server.review_slots, server.review_workers)
-    except ShantenError as error:
-        return Response.error(HTTPStatus.BAD_REQUEST, type(error).__name__, str(error))
+        return answer(request, self.server)
 
 
 class Server(socketserver.ThreadingTCPServer):
@@ -281,55 +119,26 @@ class Server(socketserver.ThreadingTCPServer):
         self.review_slots = threading.BoundedSemaphore(self.review_workers)
         super().server_activate()
 
-    def _names(self) -> tuple[set[str], bool]:
-        """The host names this server answers for (IPv6 addresses in brackets, lower
-        case), and whether it listens on every address (then any IP address is its)."""
+    def host_policy(self) -> HostPolicy:
+        """The names this server answers for, as its address and port now are."""
         bound = self.server_address[0]
         address = bound if isinstance(bound, str) else bytes(bound).decode()
-        names = set(_LOOPBACK_NAMES)
-        for name in (address, self.host_name):
-            name = name.strip("[]").lower()
-            names.add(f"[{name}]" if ":" in name else name)
-        everywhere = ipaddress.ip_address(address.split("%", 1)[0]).is_unspecified
-        return names, everywhere
+        return HostPolicy(address, int(self.server_address[1]), self.host_name)
 
     def serves_host(self, host: str) -> bool:
         """Whether a request's ``Host`` names this server: one of its names with its
         port (no port only on port 80), or any IP address when it listens on all."""
-        port = int(self.server_address[1])
-        host = host.lower()
-        name, colon, given = host.rpartition(":")
-        if not colon or name.endswith(":") or "]" in given:  # no port (IPv6: "[::1]")
-            name, given = host, "80"
-        if given != str(port):
-            return False
-        names, everywhere = self._names()
-        if name in names:
-            return True
-        if not everywhere:
-            return False
-        try:
-            ipaddress.ip_address(name[1:-1] if name.startswith("[") else name)
-        except ValueError:
-            return False
-        return True
+        return self.host_policy().serves(host)
 
     def host_names(self) -> str:
         """The names this server answers for, for a message."""
-        names, everywhere = self._names()
-        port = self.server_address[1]
-        listed = ", ".join(f"{name}:{port}" for name in sorted(names))
-        return listed + (" and any of this machine's IP addresses" if everywhere else "")
+        return self.host_policy().text()
 
     def handle_error(self, request: object, client_address: object) -> None:
         """A connection's unexpected error goes to the log (escaped), not to stderr raw;
         a client that went away is no error."""
         if not isinstance(sys.exc_info()[1], OSError):
             logger.exception("error on a connection from %s", escape(str(client_address)))
-
-
-#: The names of this machine that every server answers for.
-_LOOPBACK_NAMES: Final = ("localhost", "127.0.0.1", "[::1]")
 
 
 class _Server6(Server):
