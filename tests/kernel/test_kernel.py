@@ -370,6 +370,17 @@ def test_the_kernel_refuses_a_table_entry_out_of_range(
     assert shanten.shanten("23489m6799p22567s") == 1  # the installed tables stand
 
 
+def test_the_kernel_refuses_parts_whose_others_are_out_of_order() -> None:
+    from shanten._kernel.engine import kernel
+
+    assert kernel is not None
+    parts: list[list[Any]] = [list(p) for p in kernel_parts(4)]
+    parts[3][4] = (1, 0, 2)  # the batch reads the last part's rest class in part order
+    with pytest.raises(ValueError, match="others"):
+        kernel.install(4, [tuple(p) for p in parts])
+    assert shanten.shanten("23489m6799p22567s") == 1  # the installed tables stand
+
+
 def test_the_kernel_refuses_tables_of_the_wrong_size() -> None:
     from shanten._kernel import _c as kernel
     from shanten._kernel.engine import ENGINE

@@ -85,7 +85,7 @@ shanten_rows(const Rules *rules, const uint8_t *hands, int8_t *out, int form, Py
         const int32_t *code = ahead[row % AHEAD];
         /* counts above 4 (their codes are not the shapes'), and 2m-8m in 3-player */
         uint64_t w[4] = {load8(c), load8(c + 8), load8(c + 16), load8(c + 24)};
-        if (over_four(w, c) || (w[0] & middle_manzu))
+        if (over_four(w, c) | (w[0] & middle_manzu))
             return row;
         uint32_t w0 = words[0][code[0]], w1 = words[1][code[1]], w2 = words[2][code[2]];
         uint32_t w3 = words[3][code[3]];

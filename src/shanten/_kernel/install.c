@@ -236,8 +236,9 @@ install(PyObject *Py_UNUSED(module), PyObject *args)
     for (int p = 0; p < 4; p++) {
         Part *part = &rules.part[p];
         int a = part->others[0], b = part->others[1], c = part->others[2];
-        if (a == p || b == p || c == p || a == b || a == c || b == c) {
-            PyErr_SetString(PyExc_ValueError, "a part's others are inconsistent");
+        /* the other three in order: the layout the batch and classes_distance() read */
+        if (a != (p == 0) || b != a + 1 + (a + 1 == p) || c != b + 1 + (b + 1 == p)) {
+            PyErr_SetString(PyExc_ValueError, "a part's others are not the other parts in order");
             goto fail;
         }
         Py_ssize_t na = rules.part[a].nclass;

@@ -49,14 +49,15 @@ static const uint64_t ORPHAN_BYTES[4] = {
 };
 #define MIDDLE_MANZU_BYTES 0xFFFFFFFFFFFFFF00ULL
 
-/* Whether a count is above 4: of tiles 0-31, read as the words w (load8), or of 6z, 7z. */
-static inline int
+/* Nonzero where a count is above 4: of tiles 0-31, read as the words w (load8), or of
+ * 6z, 7z. */
+static inline uint64_t
 over_four(const uint64_t w[4], const uint8_t *c)
 {
-    uint64_t over = 0;
+    uint64_t over = (uint64_t)(c[32] > 4 || c[33] > 4) << 7;
     for (int i = 0; i < 4; i++)
         over |= (w[i] + 0x7B * ONES) | w[i];
-    return (over & 0x80 * ONES) || c[32] > 4 || c[33] > 4;
+    return over & 0x80 * ONES;
 }
 
 static inline uint64_t
@@ -170,20 +171,20 @@ classes(const Rules *rules, const uint8_t *counts, State *s)
     return classes_of_codes(rules, s);
 }
 
-/* A part's rest class, from the classes k of the four parts: the class of the other
- * three together. */
+/* A part's rest class, the class of the other three parts together, from their classes
+ * in order (install() holds each part's others to the other parts in order). */
 static inline int
-rest_class(const Part *part, const int k[4])
+rest_class(const Part *part, int ka, int kb, int kc)
 {
-    int ab = part->first[k[part->others[0]] * part->nb + k[part->others[1]]];
-    return part->second[ab * part->nc + k[part->others[2]]];
+    return part->second[part->first[ka * part->nb + kb] * part->nc + kc];
 }
 
 /* Part p's rest class. */
 static inline int
 rest_of(const Rules *rules, const State *s, int p)
 {
-    return rest_class(&rules->part[p], s->k);
+    const Part *part = &rules->part[p];
+    return rest_class(part, s->k[part->others[0]], s->k[part->others[1]], s->k[part->others[2]]);
 }
 
 static inline int
@@ -248,7 +249,7 @@ static inline int
 classes_distance(const Part *last, const int k[4], int form, int size, int closed, int pairs,
                  int kinds, int orphans, int orphan_pairs)
 {
-    int standard = part_distance(last, rest_class(last, k), k[3], size / 3);
+    int standard = part_distance(last, rest_class(last, k[0], k[1], k[2]), k[3], size / 3);
     return form_distance(form, standard, size, closed, pairs, kinds, orphans, orphan_pairs);
 }
 
