@@ -1,6 +1,6 @@
 /*
- * The lookups over whole hands: a hand's classes and rest classes prepared at once, the
- * classes of its parts after each draw, and its effective tiles (the draws that lower
+ * The lookups over whole hands: a hand's classes and rest classes prepared at once, and
+ * its effective tiles (the draws that lower
  * its distance). The verbs, the discard table, the batch and the odds' graphs all read
  * them; the small lookups they are made of are lookup.h's.
  */
@@ -28,21 +28,6 @@ prepare(const Rules *rules, const uint8_t *counts, uint64_t f, State *s)
 }
 
 
-
-/* For each tile of part p, the part's class after drawing it: NO_CLASS where the tile
- * is held 4 times, or where the part would hold 15 tiles (a part of a 14-tile hand that
- * holds all its tiles: every discard then comes from it, and recomputes its draws). */
-void
-draw_classes(const Rules *rules, const uint8_t *counts, const State *s, int p,
-             uint8_t drawn[NUM_TILES])
-{
-    const Part *part = &rules->part[p];
-    for (int j = 0; j < part->ntiles; j++) {
-        int t = part->tiles[j];
-        int k = counts[t] < 4 ? part->ids[s->code[p] + part->weights[j]] : NO_CLASS;
-        drawn[t] = (uint8_t)(k < part->nclass ? k : NO_CLASS);
-    }
-}
 
 /* The distance of a prepared 3n+1 hand (FORM_ALL with seven pairs and thirteen orphans
  * if `with_closed`, else the standard form) and in *mask the tiles whose draw lowers

@@ -1,8 +1,8 @@
 /*
  * The lookups every unit needs inline: a hand's summary from its 34 counts, the fit of a
  * hand to the tables, the base-5 codes of its parts, their classes and rest classes,
- * and the distances these index (the standard form, seven pairs, thirteen orphans).
- * Each is a few loads and shifts on the hot paths (the verbs, the batch, the odds'
+ * the distances these index (the standard form, seven pairs, thirteen orphans) and a
+ * part's classes after each draw. Each is a few loads and shifts on the hot paths (the verbs, the batch, the odds'
  * graphs), so they stay static inline here; what works over whole hands (effective
  * tiles) is lookup.c's, declared at the end.
  */
@@ -266,12 +266,25 @@ row_distance(const Rules *rules, const uint8_t *counts, uint64_t f, int form, in
                             KINDS_OF(f), ORPHANS_OF(f), ORPHAN_PAIRS_OF(f));
 }
 
+/* For each tile of part p, the part's class after drawing it: NO_CLASS where the tile
+ * is held 4 times, or where the part would hold 15 tiles (a part of a 14-tile hand that
+ * holds all its tiles: every discard then comes from it, and recomputes its draws). */
+static inline void
+draw_classes(const Rules *rules, const uint8_t *counts, const State *s, int p,
+             uint8_t drawn[NUM_TILES])
+{
+    const Part *part = &rules->part[p];
+    for (int j = 0; j < part->ntiles; j++) {
+        int t = part->tiles[j];
+        int k = counts[t] < 4 ? part->ids[s->code[p] + part->weights[j]] : NO_CLASS;
+        drawn[t] = (uint8_t)(k < part->nclass ? k : NO_CLASS);
+    }
+}
+
 KERNEL_HIDDEN_BEGIN
 
 /* lookup.c */
 int prepare(const Rules *rules, const uint8_t *counts, uint64_t f, State *s);
-void draw_classes(const Rules *rules, const uint8_t *counts, const State *s, int p,
-                  uint8_t drawn[NUM_TILES]);
 int effective_tiles(const Rules *rules, const uint8_t *counts, const State *s,
                     const uint8_t drawn[NUM_TILES], int with_closed, uint64_t *mask);
 int effective(const Rules *rules, const uint8_t *counts, uint64_t f, int form, int closed,
