@@ -2,10 +2,10 @@
  * The kernel's shared declarations: the tables' types (Part, Rules), the tables and
  * objects every unit reads, and the functions one unit offers the others.
  *
- * The kernel makes no table: shanten._kernel.engine builds them with numpy (the test
- * suite proves them) and hands them over once, as read-only buffers, through install()
- * (install.c), which checks every entry against the sizes of the tables it indexes, so a
- * lookup can never leave its buffer whatever the buffers hold.
+ * The kernel makes no table: shanten.tables builds them with numpy (the test suite
+ * proves them) and shanten._kernel.engine hands them over once, as read-only buffers,
+ * through install() (install.c), which checks every entry against the sizes of the
+ * tables it indexes, so a lookup can never leave its buffer whatever the buffers hold.
  *
  * A hand splits into four parts (manzu, pinzu, souzu, honours; in 3-player mahjong the
  * manzu part is 1m and 9m). Part p's class is ids[code] for the base-5 code of its

@@ -1,8 +1,8 @@
 /*
  * The lookups over whole hands: a hand's classes and rest classes prepared at once, and
- * its effective tiles (the draws that lower
- * its distance). The verbs, the discard table, the batch and the odds' graphs all read
- * them; the small lookups they are made of are lookup.h's.
+ * its effective tiles (the draws that lower its distance). The verbs, the discard table,
+ * the batch and the odds' graphs all read them; the small lookups they are made of are
+ * lookup.h's.
  */
 #include "lookup.h"
 
