@@ -371,9 +371,10 @@ def test_the_kernel_refuses_a_table_entry_out_of_range(
 
 
 def test_the_kernel_refuses_parts_whose_others_are_out_of_order() -> None:
-    from shanten._kernel.engine import kernel
+    from shanten._kernel import _c as kernel
+    from shanten._kernel.engine import ENGINE
 
-    assert kernel is not None
+    ENGINE.installed()
     parts: list[list[Any]] = [list(p) for p in kernel_parts(4)]
     parts[3][4] = (1, 0, 2)  # the batch reads the last part's rest class in part order
     with pytest.raises(ValueError, match="others"):
