@@ -37,7 +37,9 @@ __all__ = ["DiscardOdds", "HandOdds", "odds"]
 class HandOdds:
     """The odds of a 3n+1 hand whose next move is a draw: ``tenpai[k]`` and ``win[k]``
     are the probabilities of having been ready (聴牌) and of having completed the hand
-    (和了) within ``k`` draws; ``[0]`` is now. ``shanten`` is the hand's."""
+    (和了) within ``k`` draws; ``[0]`` is now. Each curve follows the plan that is best for
+    the last draw, so before it ``tenpai[k]`` can be below ``win[k]`` (docs/odds.md, "What
+    holds"). ``shanten`` is the hand's."""
 
     shanten: int
     tenpai: tuple[float, ...]
