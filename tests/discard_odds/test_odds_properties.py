@@ -127,7 +127,7 @@ def test_ready_at_the_end_at_least_as_often_as_won() -> None:
             rows += 1
 
 
-@pytest.mark.large
+@pytest.mark.kernel_only  # the reference takes minutes here; tests/kernel holds the two equal
 def test_earlier_entries_are_the_final_plans() -> None:
     """Documented (docs/odds.md, "What holds"): before the last draw the curves are the
     plans for the last draw, and the tenpai plan can be behind the win plan. Discarding
@@ -146,7 +146,7 @@ def test_earlier_entries_are_the_final_plans() -> None:
     assert best.tenpai[-1] == pytest.approx(0.977, abs=5e-4)
 
 
-@pytest.mark.large
+@pytest.mark.kernel_only  # the reference takes minutes here; tests/kernel holds the two equal
 def test_a_longer_plan_can_be_ahead_where_the_wall_is_rescaled() -> None:
     """Documented (docs/odds.md, "What holds"): where the tiles the hand would keep
     outnumber the wall left, the model scales their chances, keeping one more draw
