@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from shanten import batch
 from shanten._engine import accelerated
+from shanten._version import __version__
 from shanten.analysis import Analysis, calculate, shanten
 from shanten.efficiency import Discard, GoodShape, Ukeire, discards, good_shape, ukeire
 from shanten.errors import (
@@ -136,5 +137,3 @@ __all__ = [
     "ukeire",
     "waits",
 ]
-
-__version__ = "0.1.0"

@@ -24,7 +24,7 @@ from typing import Final
 from shanten import _engine
 from shanten.errors import HandError, NoYakuError, RuleError, WinError, described
 from shanten.hand import HandLike, Meld, MeldLike, meld_items, position
-from shanten.notation import parse_tiles, red_fives, tile_name
+from shanten.notation import format_counts, parse_tiles, red_fives, tile_name
 from shanten.options import PlayersLike, flag
 from shanten.options import players as players_of
 from shanten.score_types import Score, Win
@@ -260,8 +260,6 @@ def check(
 
 def format_hand(counts: Iterable[int], melds: Iterable[Meld]) -> str:
     """A hand and its melds for a message: ``123m456p789s1122z [555z]``."""
-    from shanten.notation import format_counts
-
     text = format_counts(list(counts))
     return " ".join([text, *(f"[{m}]" for m in melds)])
 

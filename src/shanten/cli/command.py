@@ -44,7 +44,7 @@ import sys
 from collections.abc import Sequence
 from typing import IO, NoReturn
 
-from shanten import __version__
+from shanten._version import __version__
 from shanten.cli.odds import DRAWS, odds_data
 from shanten.cli.text import WIDTH, as_text
 from shanten.display import wrap

@@ -29,7 +29,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from shanten import forms
+from shanten._version import __version__
 from shanten.forms import parts, seven_pairs_formula, thirteen_orphans_formula
+from shanten.tables import minplus, transform
 from shanten.tables.cache import cached_arrays
 from shanten.tables.minplus import product
 from shanten.tables.transform import TARGETS, Kind, build_table, generate_complete_shapes
@@ -152,11 +155,8 @@ def _generate() -> dict[str, npt.NDArray[Any]]:
 def _cache_key() -> str:
     """The package version and a hash of the modules that generate the tables: a cache
     written by other code is stale."""
-    from shanten import __version__
-    from shanten.tables import transform as tables
-
     digest = hashlib.sha256()
-    for module in (tables, sys.modules[__name__]):
+    for module in (transform, minplus, forms, sys.modules[__name__]):
         digest.update(Path(str(module.__file__)).read_bytes())
     return f"{__version__}+{digest.hexdigest()[:16]}"
 
