@@ -20,20 +20,14 @@ payers.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, get_args
 
 from shanten.score_types import Limit, Payment
 
 __all__ = ["base_points", "limit_of", "pay"]
 
-_YAKUMAN_NAMES: Final[tuple[Limit, ...]] = (
-    "yakuman",
-    "double yakuman",
-    "triple yakuman",
-    "quadruple yakuman",
-    "quintuple yakuman",
-    "sextuple yakuman",
-)
+#: "yakuman", "double yakuman", ... "sextuple yakuman": the last six limits, in order.
+_YAKUMAN_NAMES: Final[tuple[Limit, ...]] = get_args(Limit)[-6:]
 _LIMIT_BASE: Final[dict[str, int]] = {
     "mangan": 2000,
     "kiriage mangan": 2000,
