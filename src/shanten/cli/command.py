@@ -295,6 +295,26 @@ def _emit(output: str, *, as_json: bool) -> int:
 INTERRUPTED = 130
 
 
+def refused(
+    error: _HelpRequested | UsageError | ShantenError,
+    parser: argparse.ArgumentParser,
+    *,
+    as_json: bool,
+) -> int:
+    """The exit status of a command that stops before its answer: the help asked for (0),
+    or a usage error or bad input said on stderr (or as JSON) (2). Every command ends its
+    refusals here."""
+    if isinstance(error, _HelpRequested):
+        return _emit(parser.format_help(), as_json=False)
+    if isinstance(error, UsageError):
+        # as argparse does: the usage, then the error
+        usage = "" if as_json else parser.format_usage()
+        _report_error("UsageError", str(error), as_json=as_json, usage=usage)
+        return BAD_INPUT
+    _report_error(type(error).__name__, str(error), as_json=as_json)
+    return BAD_INPUT
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (0, 2 on bad input, 1 or 141 when
     the output could not be written, 130 when interrupted: see the module's
@@ -332,19 +352,10 @@ def _main(argv: Sequence[str] | None) -> int:
                 hand_changes=args.hand_changes,
                 shanten_back=args.shanten_back,
             )
-    except _HelpRequested:
-        return _emit(parser.format_help(), as_json=False)
     except _VersionRequested:
         return _emit(f"shanten {__version__}\n", as_json=False)
-    except UsageError as error:
-        if not as_json:  # as argparse does: the usage, then the error
-            _report_error("UsageError", str(error), as_json=False, usage=parser.format_usage())
-        else:
-            _report_error("UsageError", str(error), as_json=True)
-        return BAD_INPUT
-    except ShantenError as error:
-        _report_error(type(error).__name__, str(error), as_json=as_json)
-        return BAD_INPUT
+    except (_HelpRequested, UsageError, ShantenError) as error:
+        return refused(error, parser, as_json=as_json)
     output = json.dumps(data, ensure_ascii=False) if args.json else as_text(data, args.lang)
     return _emit(output + "\n", as_json=as_json)
 

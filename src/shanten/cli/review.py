@@ -39,6 +39,7 @@ from shanten.cli.command import (
     _HelpRequested,
     _Parser,
     _report_error,
+    refused,
 )
 from shanten.cli.review_output import Chosen, Output, make_output, plot_shanten, shown
 from shanten.errors import ShantenError
@@ -176,22 +177,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(arguments)
         return _run(args, as_json)
-    except _HelpRequested:
-        return _emit(parser.format_help(), as_json=False)
-    except UsageError as error:
-        _report_error(
-            "UsageError",
-            str(error),
-            as_json=as_json,
-            usage="" if as_json else parser.format_usage(),
-        )
-        return BAD_INPUT
     except _Unavailable as error:
         _report_error("MissingExtra", str(error), as_json=as_json)
         return BAD_INPUT
-    except ShantenError as error:
-        _report_error(type(error).__name__, str(error), as_json=as_json)
-        return BAD_INPUT
+    except (_HelpRequested, UsageError, ShantenError) as error:
+        return refused(error, parser, as_json=as_json)
     except KeyboardInterrupt:
         return 130
 

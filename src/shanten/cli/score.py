@@ -14,14 +14,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from shanten.cli.command import (
-    BAD_INPUT,
     UsageError,
     _emit,
     _HelpAction,
     _HelpRequested,
     _Parser,
-    _report_error,
     melds_of,
+    refused,
 )
 from shanten.errors import ShantenError
 from shanten.score_types import Score
@@ -120,19 +119,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             rules=_PRESETS[args.rules],
             **{name: getattr(args, name) for name in _FLAGS},
         )
-    except _HelpRequested:
-        return _emit(parser.format_help(), as_json=False)
-    except UsageError as error:
-        _report_error(
-            "UsageError",
-            str(error),
-            as_json=as_json,
-            usage="" if as_json else parser.format_usage(),
-        )
-        return BAD_INPUT
-    except ShantenError as error:
-        _report_error(type(error).__name__, str(error), as_json=as_json)
-        return BAD_INPUT
+    except (_HelpRequested, UsageError, ShantenError) as error:
+        return refused(error, parser, as_json=as_json)
     output = json.dumps(score_data(result), ensure_ascii=False) if args.json else str(result)
     return _emit(output + "\n", as_json=as_json)
 
