@@ -49,10 +49,10 @@ def configure(
     hand_type: type, ukeire_type: type, discard_type: type, names: tuple[Tile, ...]
 ) -> None: ...
 def distance(
-    counts: _Buffer, players: int, form: int, closed: bool, *, caps: _Buffer | None = None
+    counts: _Buffer, players: int, form: int, closed: bool, caps: _Buffer | None = None
 ) -> int: ...
 def effective(
-    counts: _Buffer, players: int, form: int, closed: bool, *, caps: _Buffer | None = None
+    counts: _Buffer, players: int, form: int, closed: bool, caps: _Buffer | None = None
 ) -> tuple[int, int]: ...
 def ukeire(
     counts: _Buffer,
@@ -60,7 +60,6 @@ def ukeire(
     form: int,
     closed: bool,
     unseen: _Buffer,
-    *,
     caps: _Buffer | None = None,
 ) -> Ukeire: ...
 def discards(
@@ -69,7 +68,6 @@ def discards(
     form: int,
     closed: bool,
     unseen: _Buffer,
-    *,
     caps: _Buffer | None = None,
 ) -> tuple[Discard, ...]: ...
 def batch_shanten(

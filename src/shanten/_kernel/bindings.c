@@ -7,6 +7,12 @@
  */
 #include "capped.h"
 
+/* The arguments by PyArg_ParseTuple where they are all positional (as the engine passes
+ * them: keywords cost a call more than its lookups), else with their keywords. */
+#define PARSE(format, ...)                                                                  \
+    (kwargs == NULL ? PyArg_ParseTuple(args, format, __VA_ARGS__)                           \
+                    : PyArg_ParseTupleAndKeywords(args, kwargs, format, keywords, __VA_ARGS__))
+
 /* The error for a hand the tables do not hold. */
 PyObject *
 not_held(void)
@@ -38,7 +44,7 @@ checked_caps(PyObject *object, const Rules *rules, const uint8_t *counts, uint64
 }
 
 PyDoc_STRVAR(distance_doc,
-"distance(counts, players, form, closed, *, caps=None)\n--\n\n"
+"distance(counts, players, form, closed, caps=None)\n--\n\n"
 "The distance (shanten + 1) of a checked hand: 34 count bytes; form 0 all forms,\n"
 "1 standard, 2 seven pairs, 3 thirteen orphans; closed if seven pairs and thirteen\n"
 "orphans apply (no melds, 13 or 14 tiles); caps: None, or 34 bytes, the most copies\n"
@@ -52,8 +58,7 @@ k_distance(PyObject *Py_UNUSED(module), PyObject *args, PyObject *kwargs)
     int players, form, closed, capped;
     uint8_t counts[NUM_TILES];
     Caps c;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Oiip|$O:distance", keywords, &object,
-                                     &players, &form, &closed, &caps_object))
+    if (!PARSE("Oiip|O:distance", &object, &players, &form, &closed, &caps_object))
         return NULL;
     const Rules *rules = rules_of(players);
     if (rules == NULL || !read_bytes(object, counts, "counts"))
@@ -115,7 +120,7 @@ effective_with(PyObject *caps_object, const Rules *rules, const uint8_t *counts,
 }
 
 PyDoc_STRVAR(ukeire_doc,
-"ukeire(counts, players, form, closed, unseen, *, caps=None)\n--\n\n"
+"ukeire(counts, players, form, closed, unseen, caps=None)\n--\n\n"
 "The Ukeire of a checked 3n+1 hand: 34 count bytes; form 0 all forms, 1 standard;\n"
 "closed and caps as for distance(); unseen: 34 bytes, each tile's unseen copies.");
 
@@ -128,8 +133,8 @@ k_ukeire(PyObject *Py_UNUSED(module), PyObject *args, PyObject *kwargs)
     const Rules *rules;
     uint8_t counts[NUM_TILES], unseen[NUM_TILES];
     uint64_t f, mask;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OiipO|$O:ukeire", keywords, &object,
-                                     &players, &form, &closed, &unseen_object, &caps_object) ||
+    if (!PARSE("OiipO|O:ukeire", &object, &players, &form, &closed, &unseen_object,
+               &caps_object) ||
         !checked_hand(object, players, form, 1, &rules, counts, &f) ||
         !read_bytes(unseen_object, unseen, "unseen"))
         return NULL;
@@ -139,7 +144,7 @@ k_ukeire(PyObject *Py_UNUSED(module), PyObject *args, PyObject *kwargs)
 }
 
 PyDoc_STRVAR(effective_doc,
-"effective(counts, players, form, closed, *, caps=None)\n--\n\n"
+"effective(counts, players, form, closed, caps=None)\n--\n\n"
 "(distance, mask) of a checked 3n+1 hand: bit t of mask is set where drawing tile t\n"
 "lowers the distance; form 0 all forms, 1 standard; closed and caps as for distance()\n"
 "(under caps, only a tile held fewer times than its cap can be drawn).");
@@ -153,8 +158,7 @@ k_effective(PyObject *Py_UNUSED(module), PyObject *args, PyObject *kwargs)
     const Rules *rules;
     uint8_t counts[NUM_TILES];
     uint64_t f, mask;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Oiip|$O:effective", keywords, &object,
-                                     &players, &form, &closed, &caps_object) ||
+    if (!PARSE("Oiip|O:effective", &object, &players, &form, &closed, &caps_object) ||
         !checked_hand(object, players, form, 1, &rules, counts, &f))
         return NULL;
     if (!(d = effective_with(caps_object, rules, counts, f, form, closed, &mask)))
@@ -163,7 +167,7 @@ k_effective(PyObject *Py_UNUSED(module), PyObject *args, PyObject *kwargs)
 }
 
 PyDoc_STRVAR(discards_doc,
-"discards(counts, players, form, closed, unseen, *, caps=None)\n--\n\n"
+"discards(counts, players, form, closed, unseen, caps=None)\n--\n\n"
 "The discard table of a checked 3n+2 hand, in Tenhou's order; arguments as for\n"
 "ukeire(), closed meaning no melds.");
 
@@ -177,8 +181,8 @@ k_discards(PyObject *Py_UNUSED(module), PyObject *args, PyObject *kwargs)
     uint8_t counts[NUM_TILES], unseen[NUM_TILES];
     uint64_t f;
     Caps c;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OiipO|$O:discards", keywords, &object,
-                                     &players, &form, &closed, &unseen_object, &caps_object) ||
+    if (!PARSE("OiipO|O:discards", &object, &players, &form, &closed, &unseen_object,
+               &caps_object) ||
         !checked_hand(object, players, form, 2, &rules, counts, &f) ||
         !read_bytes(unseen_object, unseen, "unseen") ||
         !checked_caps(caps_object, rules, counts, f, &c, &capped))

@@ -106,9 +106,8 @@ class KernelEngine:
         if form in ("chiitoitsu", "kokushi") and not pos.closed:
             return REFERENCE.distance(pos, form)
         caps = self._caps(pos)
-        distance: int = _c.distance(
-            bytes(pos.counts), pos.players, FORMS[form], pos.closed, caps=caps
-        )
+        # the caps passed by position: a keyword costs the call more than its lookups
+        distance: int = _c.distance(bytes(pos.counts), pos.players, FORMS[form], pos.closed, caps)
         return distance
 
     def effective(
@@ -118,7 +117,7 @@ class KernelEngine:
             return REFERENCE.effective(pos, counts, form)
         caps = self._caps(pos)
         closed = not pos.melds and sum(counts) == 13
-        distance, mask = _c.effective(bytes(counts), pos.players, FORMS[form], closed, caps=caps)
+        distance, mask = _c.effective(bytes(counts), pos.players, FORMS[form], closed, caps)
         return distance, [t for t in range(NUM_TILES) if mask >> t & 1]
 
     def ukeire(self, pos: Position, unseen: Sequence[int], form: FormView) -> Ukeire:
@@ -126,7 +125,7 @@ class KernelEngine:
             return REFERENCE.ukeire(pos, unseen, form)
         caps = self._caps(pos)
         return _c.ukeire(
-            bytes(pos.counts), pos.players, FORMS[form], not pos.melds, bytes(unseen), caps=caps
+            bytes(pos.counts), pos.players, FORMS[form], not pos.melds, bytes(unseen), caps
         )
 
     def discards(self, pos: Position, unseen: Sequence[int], form: FormView) -> tuple[Discard, ...]:
@@ -134,7 +133,7 @@ class KernelEngine:
             return REFERENCE.discards(pos, unseen, form)
         caps = self._caps(pos)
         return _c.discards(
-            bytes(pos.counts), pos.players, FORMS[form], not pos.melds, bytes(unseen), caps=caps
+            bytes(pos.counts), pos.players, FORMS[form], not pos.melds, bytes(unseen), caps
         )
 
     def odds(
