@@ -133,7 +133,6 @@ def both_odds(
 ) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     """One start's (tenpai, win, hands explored) by the kernel and by the reference."""
     caps = ENGINE._caps(pos)
-    assert caps is not None
     ((tenpai, win, states),) = _c.odds(
         [bytes(pos.counts)],
         pos.players,
@@ -226,9 +225,9 @@ def test_the_public_odds_use_the_kernel_and_agree_with_the_reference(
 
 
 def test_the_kernel_refuses_caps_it_is_never_sent() -> None:
+    ENGINE.installed()
     pos = position("1m", ["444z", "123m", "456p", "789s"], count_melded_copies=True)
     caps = ENGINE._caps(pos)
-    assert caps is not None
     hand = bytes(pos.counts)
     with pytest.raises(ValueError, match="caps: expected 34 bytes"):
         _c.distance(hand, 4, 0, False, caps=caps[:-1])

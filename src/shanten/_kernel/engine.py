@@ -88,12 +88,9 @@ class KernelEngine:
                         _c.install_words(players, kernel_words(players))
                     self._words = True
 
-    def _caps(self, pos: Position) -> bytes | None:
-        """The caps of ``pos`` for the kernel where its melds cap a tile (the complete
-        shapes then installed), else None."""
-        self.installed()
-        if not pos.capped:
-            return None
+    def _caps(self, pos: Position) -> bytes:
+        """The caps of a capped ``pos`` for the kernel, with the complete shapes installed
+        (at the first capped call)."""
         if not self._shapes:
             with self._lock:
                 if not self._shapes:
@@ -105,7 +102,8 @@ class KernelEngine:
     def distance(self, pos: Position, form: FormView = "all") -> int | None:
         if form in ("chiitoitsu", "kokushi") and not pos.closed:
             return REFERENCE.distance(pos, form)
-        caps = self._caps(pos)
+        self.installed()
+        caps = self._caps(pos) if pos.capped else None
         # the caps passed by position: a keyword costs the call more than its lookups
         distance: int = _c.distance(bytes(pos.counts), pos.players, FORMS[form], pos.closed, caps)
         return distance
@@ -115,7 +113,8 @@ class KernelEngine:
     ) -> tuple[int, list[int]]:
         if form not in ("all", "standard"):
             return REFERENCE.effective(pos, counts, form)
-        caps = self._caps(pos)
+        self.installed()
+        caps = self._caps(pos) if pos.capped else None
         closed = not pos.melds and sum(counts) == 13
         distance, mask = _c.effective(bytes(counts), pos.players, FORMS[form], closed, caps)
         return distance, [t for t in range(NUM_TILES) if mask >> t & 1]
@@ -123,7 +122,8 @@ class KernelEngine:
     def ukeire(self, pos: Position, unseen: Sequence[int], form: FormView) -> Ukeire:
         if form not in ("all", "standard"):
             return REFERENCE.ukeire(pos, unseen, form)
-        caps = self._caps(pos)
+        self.installed()
+        caps = self._caps(pos) if pos.capped else None
         return _c.ukeire(
             bytes(pos.counts), pos.players, FORMS[form], not pos.melds, bytes(unseen), caps
         )
@@ -131,7 +131,8 @@ class KernelEngine:
     def discards(self, pos: Position, unseen: Sequence[int], form: FormView) -> tuple[Discard, ...]:
         if form not in ("all", "standard"):
             return REFERENCE.discards(pos, unseen, form)
-        caps = self._caps(pos)
+        self.installed()
+        caps = self._caps(pos) if pos.capped else None
         return _c.discards(
             bytes(pos.counts), pos.players, FORMS[form], not pos.melds, bytes(unseen), caps
         )
@@ -140,7 +141,8 @@ class KernelEngine:
         self, question: Question, progress: Callable[[int, Curves], object] | None
     ) -> list[Curves]:
         q = question
-        caps = self._caps(q.pos)
+        self.installed()
+        caps = self._caps(q.pos) if q.pos.capped else None
 
         def report(i: int, answer: tuple[object, ...]) -> None:
             tenpai, win = answer[0], answer[1]
