@@ -28,6 +28,7 @@ KERNEL_UNITS = (
     "bindings",
     "verb",
     "batch",
+    "capped",
     "odds_graph",
     "odds_solve",
     "odds_run",
@@ -65,7 +66,10 @@ setup(
         Extension(
             "shanten._kernel._c",
             [f"src/shanten/_kernel/{unit}.c" for unit in KERNEL_UNITS],
-            depends=[f"src/shanten/_kernel/{header}.h" for header in ("kernel", "lookup", "odds")],
+            depends=[
+                f"src/shanten/_kernel/{header}.h"
+                for header in ("kernel", "lookup", "capped", "odds")
+            ],
         )
     ],
     cmdclass={"build_ext": OptionalBuildExt},

@@ -3,9 +3,11 @@
 
 The kernel makes no table: :func:`shanten.tables.classes.kernel_parts` builds them with
 numpy, the test suite proves them, and they are handed over once, at the first call, as
-read-only buffers that the kernel checks entry by entry. What its C does not cover, it
-hands to the reference engine: the melded-copies rule (a meld caps its tiles below 4) and
-one closed form alone (seven pairs, thirteen orphans) for effective tiles.
+read-only buffers that the kernel checks entry by entry. Under the melded-copies rule (a
+meld caps its tiles below 4) the kernel is handed each tile's cap and recomputes the
+capped parts from their complete shapes. What its C does not cover, it hands to the
+reference engine: one closed form alone (seven pairs, thirteen orphans) for effective
+tiles.
 
 The public verbs :func:`shanten.shanten`, :func:`shanten.ukeire` and
 :func:`shanten.discards` are kernel *verbs* (:meth:`KernelEngine.verb`): C callables that
@@ -37,7 +39,7 @@ from shanten.hand import Hand, Position
 from shanten.options import FormView
 from shanten.results import Discard, Ukeire
 from shanten.score_types import Score, Win
-from shanten.tables.classes import closed_tables, kernel_parts, kernel_words
+from shanten.tables.classes import closed_tables, kernel_parts, kernel_shapes, kernel_words
 from shanten.tiles import NUM_TILES, TILES
 
 __all__ = ["ENGINE", "FORMS", "KernelEngine"]
@@ -62,6 +64,7 @@ class KernelEngine:
         self._lock = threading.Lock()
         self._installed = False
         self._words = False
+        self._shapes = False
 
     def installed(self) -> object:
         """The kernel with its tables installed (built or loaded at the first call)."""
@@ -85,44 +88,61 @@ class KernelEngine:
                         _c.install_words(players, kernel_words(players))
                     self._words = True
 
+    def _caps(self, pos: Position) -> bytes:
+        """The caps of a capped ``pos`` for the kernel, with the complete shapes installed
+        (at the first capped call)."""
+        if not self._shapes:
+            with self._lock:
+                if not self._shapes:
+                    for players in (4, 3):
+                        _c.install_shapes(players, kernel_shapes(players))
+                    self._shapes = True
+        return bytes(pos.caps)
+
     def distance(self, pos: Position, form: FormView = "all") -> int | None:
-        if pos.capped or (form in ("chiitoitsu", "kokushi") and not pos.closed):
+        if form in ("chiitoitsu", "kokushi") and not pos.closed:
             return REFERENCE.distance(pos, form)
         self.installed()
-        distance: int = _c.distance(bytes(pos.counts), pos.players, FORMS[form], pos.closed)
+        caps = self._caps(pos) if pos.capped else None
+        # the caps passed by position: a keyword costs the call more than its lookups
+        distance: int = _c.distance(bytes(pos.counts), pos.players, FORMS[form], pos.closed, caps)
         return distance
 
     def effective(
         self, pos: Position, counts: Sequence[int], form: FormView
     ) -> tuple[int, list[int]]:
-        if pos.capped or form not in ("all", "standard"):
+        if form not in ("all", "standard"):
             return REFERENCE.effective(pos, counts, form)
         self.installed()
+        caps = self._caps(pos) if pos.capped else None
         closed = not pos.melds and sum(counts) == 13
-        distance, mask = _c.effective(bytes(counts), pos.players, FORMS[form], closed)
+        distance, mask = _c.effective(bytes(counts), pos.players, FORMS[form], closed, caps)
         return distance, [t for t in range(NUM_TILES) if mask >> t & 1]
 
     def ukeire(self, pos: Position, unseen: Sequence[int], form: FormView) -> Ukeire:
-        if pos.capped or form not in ("all", "standard"):
+        if form not in ("all", "standard"):
             return REFERENCE.ukeire(pos, unseen, form)
         self.installed()
-        return _c.ukeire(bytes(pos.counts), pos.players, FORMS[form], not pos.melds, bytes(unseen))
+        caps = self._caps(pos) if pos.capped else None
+        return _c.ukeire(
+            bytes(pos.counts), pos.players, FORMS[form], not pos.melds, bytes(unseen), caps
+        )
 
     def discards(self, pos: Position, unseen: Sequence[int], form: FormView) -> tuple[Discard, ...]:
-        if pos.capped or form not in ("all", "standard"):
+        if form not in ("all", "standard"):
             return REFERENCE.discards(pos, unseen, form)
         self.installed()
+        caps = self._caps(pos) if pos.capped else None
         return _c.discards(
-            bytes(pos.counts), pos.players, FORMS[form], not pos.melds, bytes(unseen)
+            bytes(pos.counts), pos.players, FORMS[form], not pos.melds, bytes(unseen), caps
         )
 
     def odds(
         self, question: Question, progress: Callable[[int, Curves], object] | None
     ) -> list[Curves]:
         q = question
-        if q.pos.capped:
-            return REFERENCE.odds(q, progress)
         self.installed()
+        caps = self._caps(q.pos) if q.pos.capped else None
 
         def report(i: int, answer: tuple[object, ...]) -> None:
             tenpai, win = answer[0], answer[1]
@@ -144,6 +164,7 @@ class KernelEngine:
             store_bytes=STORE_BYTES,
             threads=q.threads,
             progress=None if progress is None else report,
+            caps=caps,
         )
         curves: list[Curves] = []
         for start, (tenpai, win, _states) in zip(q.starts, answers, strict=True):

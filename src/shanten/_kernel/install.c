@@ -1,7 +1,8 @@
 /*
  * The tables, handed over by shanten._kernel.engine and checked here: install() takes a
  * game's four parts (class ids, the chain of rest classes, the distances),
- * install_words() the batch's words, install_closed() the closed forms' tables. Each
+ * install_words() the batch's words, install_shapes() the melded-copies rule's complete
+ * shapes and class vectors, install_closed() the closed forms' tables. Each
  * buffer is held for good and every entry checked against the size of the table it
  * indexes, so that no lookup can leave its buffer; nothing is installed from a part
  * that fails.
@@ -341,6 +342,102 @@ install_closed(PyObject *Py_UNUSED(module), PyObject *args)
     Py_RETURN_NONE;
 }
 
+PyDoc_STRVAR(install_shapes_doc,
+"install_shapes(players, parts)\n--\n\n"
+"Hand over, after install(), what the melded-copies rule reads, for each of the four\n"
+"parts a tuple (shapes, targets, vectors): the part's complete shapes (n rows of its\n"
+"tiles' counts 0-4, one byte each), their target columns (n bytes 0-9, sorted) and\n"
+"each class's distance vector (10 bytes 0-15 per class).");
+
+/* A part's complete shapes, checked and packed SHAPE_BYTES each into a new bytes object
+ * held for good; NULL with an exception set if they are not what install_shapes() says. */
+static PyObject *
+packed_shapes(Part *part, PyObject *shapes_object, PyObject *targets_object)
+{
+    Py_buffer view;
+    if (PyObject_GetBuffer(targets_object, &view, PyBUF_C_CONTIGUOUS) < 0)
+        return NULL;
+    Py_ssize_t n = view.len;
+    PyBuffer_Release(&view);
+    if (n < 1 || n > INT32_MAX / SHAPE_BYTES) {
+        PyErr_SetString(PyExc_ValueError, "targets: expected 1 or more shapes");
+        return NULL;
+    }
+    const uint8_t *targets = hold(targets_object, n, "targets");
+    const uint8_t *shapes = targets ? hold(shapes_object, n * part->ntiles, "shapes") : NULL;
+    if (shapes == NULL || !all_below(shapes, n * part->ntiles, 5, -1, "shapes") ||
+        !all_below(targets, n, 10, -1, "targets"))
+        return NULL;
+    for (Py_ssize_t i = 1; i < n; i++)
+        if (targets[i] < targets[i - 1]) {
+            PyErr_Format(PyExc_ValueError, "targets: entry %zd is below the one before", i);
+            return NULL;
+        }
+    PyObject *packed = PyBytes_FromStringAndSize(NULL, n * SHAPE_BYTES);
+    if (packed == NULL)
+        return NULL;
+    uint8_t *out = (uint8_t *)PyBytes_AS_STRING(packed);
+    memset(out, 0, (size_t)n * SHAPE_BYTES);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        memcpy(out + i * SHAPE_BYTES, shapes + i * part->ntiles, (size_t)part->ntiles);
+        out[i * SHAPE_BYTES + SHAPE_TARGET] = targets[i];
+    }
+    part->nshapes = (int)n;
+    for (int c = 0, i = 0; c <= 10; c++) {
+        while (i < n && targets[i] < c)
+            i++;
+        part->shape_start[c] = i;
+    }
+    return packed;
+}
+
+static PyObject *
+install_shapes(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    int players;
+    PyObject *parts;
+    if (!PyArg_ParseTuple(args, "iO:install_shapes", &players, &parts))
+        return NULL;
+    if (rules_of(players) == NULL)
+        return NULL;
+    Part part[4];
+    memcpy(part, RULES[players - 3].part, sizeof part);
+    PyObject *fast = PySequence_Fast(parts, "parts must be a sequence");
+    if (fast == NULL)
+        return NULL;
+    int ok = PySequence_Fast_GET_SIZE(fast) == 4;
+    if (!ok)
+        PyErr_SetString(PyExc_ValueError, "parts: expected 4");
+    for (int p = 0; ok && p < 4; p++) {
+        PyObject *shapes, *targets, *vectors;
+        ok = PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, p), "OOO:part", &shapes, &targets,
+                              &vectors);
+        PyObject *packed = ok ? packed_shapes(&part[p], shapes, targets) : NULL;
+        Py_ssize_t nvectors = (Py_ssize_t)part[p].nclass * 10;
+        ok = packed != NULL && PyList_Append(HELD, packed) == 0 &&
+             (part[p].vectors = hold(vectors, nvectors, "vectors")) != NULL &&
+             all_below(part[p].vectors, nvectors, 16, -1, "vectors");
+        if (ok)
+            part[p].shapes = (const uint8_t *)PyBytes_AS_STRING(packed);
+        Py_XDECREF(packed);
+    }
+    Py_DECREF(fast);
+    if (!ok)
+        return NULL;
+    memcpy(RULES[players - 3].part, part, sizeof part);
+    Py_RETURN_NONE;
+}
+
+/* Whether install_shapes() has handed over the melded-copies rule's tables of `rules`. */
+int
+shapes_ready(const Rules *rules)
+{
+    for (int p = 0; p < 4; p++)
+        if (rules->part[p].shapes == NULL || rules->part[p].vectors == NULL)
+            return 0;
+    return 1;
+}
+
 /* The installed rules of a game of `players`; NULL with an exception set if there is no
  * such game or its tables are not installed. */
 const Rules *
@@ -357,5 +454,6 @@ PyMethodDef INSTALL_METHODS[] = {
     {"install", install, METH_VARARGS, install_doc},
     {"install_closed", install_closed, METH_VARARGS, install_closed_doc},
     {"install_words", install_words, METH_VARARGS, install_words_doc},
+    {"install_shapes", install_shapes, METH_VARARGS, install_shapes_doc},
     {NULL, NULL, 0, NULL},
 };

@@ -23,6 +23,7 @@
  *   bindings.c     the core functions for checked input (distance, ukeire, ...)
  *   verb.c         the Verb type: the public verbs' common case answered in C
  *   batch.c        many hands at once, without the GIL
+ *   capped.c       the melded-copies rule: parts capped below 4 copies of a tile
  *   odds.h         the discard odds: odds_graph.c, odds_solve.c, odds_run.c and
  *                  odds_binding.c
  */
@@ -64,7 +65,18 @@ typedef struct {
     const uint8_t *second;
     const uint8_t *dist;
     const uint32_t *words; /* per code: the class << 24 and the fields of WORD_* */
+    /* For the melded-copies rule (install_shapes(), capped.c): each class's distance
+     * vector (10 per class, column 2 * sets + pairs), and the part's complete shapes,
+     * SHAPE_BYTES each (the counts of its tiles, then the target column), sorted by
+     * target; shape_start[c] is the first shape of target column c or later. */
+    const uint8_t *vectors;
+    const uint8_t *shapes;
+    int nshapes;
+    int shape_start[11];
 } Part;
+
+#define SHAPE_BYTES 16
+#define SHAPE_TARGET 9 /* the byte of a shape that holds its target column */
 
 /* A part's word: what the batch reads per part, the class and (summed over the parts,
  * below bit 24) the hand's tiles, pairs, kinds, orphans held and orphan pairs held. */
@@ -102,11 +114,13 @@ int read_bytes(PyObject *object, uint8_t out[NUM_TILES], const char *what);
 
 /* install.c */
 const Rules *rules_of(int players);
+int shapes_ready(const Rules *rules);
 
 /* results.c */
 PyObject *make_ukeire(int shanten, uint64_t mask, const uint8_t unseen[NUM_TILES]);
+struct Caps;
 PyObject *discard_table(const Rules *rules, uint8_t *counts, uint64_t f, int form, int closed,
-                        const uint8_t unseen[NUM_TILES]);
+                        const uint8_t unseen[NUM_TILES], struct Caps *caps);
 
 /* bindings.c */
 PyObject *not_held(void);

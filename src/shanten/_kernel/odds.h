@@ -11,7 +11,7 @@
 #ifndef SHANTEN_ODDS_H
 #define SHANTEN_ODDS_H
 
-#include "lookup.h"
+#include "capped.h"
 
 #include <stdlib.h>
 
@@ -65,12 +65,14 @@ typedef enum { ODDS_OK = 0, ODDS_NO_MEMORY = 1, ODDS_TOO_MANY = 2, ODDS_STOPPED 
 #define ODDS_READY 1
 
 /* What the starts of one call share: the rules and switches, the wall, the most copies
- * of each tile any start holds, and the largest swap budget of any start. */
+ * of each tile any start holds, the largest swap budget of any start, and the caps of
+ * the melded-copies rule (NULL: none), which only the thread that builds reads. */
 typedef struct {
     const Rules *rules;
     const uint8_t *unseen;
     uint8_t cover[NUM_TILES];
     int with_closed, sets, hand_changes, shanten_back, budget;
+    Caps *caps;
 } OddsShared;
 
 /* `local` maps the store's hands to a graph's (-1: not in it), for the store's `cap`. */
@@ -103,9 +105,10 @@ OddsStatus odds_curves(const OddsGraph *g, int wall, int draws, double *curves);
 
 /* odds_run.c */
 OddsStatus odds_run(const Rules *rules, int closed, int count, const uint8_t *starts,
-                    const uint8_t unseen[NUM_TILES], int draws, int hand_changes,
-                    int shanten_back, int best, int max_states, size_t store_bytes, int threads,
-                    OddsReport *report, double *curves, int *states, int *done);
+                    const uint8_t unseen[NUM_TILES], const uint8_t *caps, int draws,
+                    int hand_changes, int shanten_back, int best, int max_states,
+                    size_t store_bytes, int threads, OddsReport *report, double *curves,
+                    int *states, int *done);
 
 KERNEL_HIDDEN_END
 

@@ -31,7 +31,7 @@ odds_answer(const double *curves, int draws, int states)
 
 PyDoc_STRVAR(odds_doc,
 "odds(starts, players, closed, unseen, draws, hand_changes, shanten_back, best,\n"
-"     max_states, store_bytes=67108864, threads=1, progress=None)\n"
+"     max_states, store_bytes=67108864, threads=1, progress=None, caps=None)\n"
 "--\n\n"
 "The tenpai and win curves (tuples of draws + 1 floats) of 3n+1 start hands (a sequence\n"
 "of 34-byte hands of one size) with `unseen` copies of each tile in the wall, their swap\n"
@@ -42,7 +42,9 @@ PyDoc_STRVAR(odds_doc,
 "store_bytes (64 MiB by default); up to `threads` threads solve the starts' graphs as\n"
 "they are built. The answers depend on neither. `progress`, if given, is called as\n"
 "progress(i, answer) for each start in order as soon as its answer is in (with the GIL,\n"
-"from the calling thread); an exception it raises stops the run and is raised.");
+"from the calling thread); an exception it raises stops the run and is raised. `caps`:\n"
+"None, or 34 bytes, the most copies of each tile a complete hand may hold (the\n"
+"melded-copies rule); each start and the wall must stay within them.");
 
 /* The report of k_odds: the answer of start i to the `progress` callable. */
 typedef struct {
@@ -74,7 +76,7 @@ k_odds(PyObject *Py_UNUSED(module), PyObject *args, PyObject *kwargs)
     static char *keywords[] = {"starts",     "players",      "closed", "unseen",
                                "draws",      "hand_changes", "shanten_back", "best",
                                "max_states", "store_bytes",  "threads", "progress",
-                               NULL};
+                               "caps",       NULL};
     PyObject *starts_object, *unseen_object;
     int players, closed, draws, hand_changes, shanten_back, best, max_states;
     uint8_t unseen[NUM_TILES];
@@ -82,12 +84,15 @@ k_odds(PyObject *Py_UNUSED(module), PyObject *args, PyObject *kwargs)
     const Rules *rules = NULL;
     Py_ssize_t store_bytes = ODDS_STORE_BYTES;
     int threads = 1;
-    PyObject *progress = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OipOippii|niO:odds", keywords,
+    PyObject *progress = Py_None, *caps_object = Py_None;
+    uint8_t caps[NUM_TILES];
+    int capped = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OipOippii|niOO:odds", keywords,
                                      &starts_object, &players, &closed, &unseen_object, &draws,
                                      &hand_changes, &shanten_back, &best, &max_states,
-                                     &store_bytes, &threads, &progress) ||
-        !read_bytes(unseen_object, unseen, "unseen"))
+                                     &store_bytes, &threads, &progress, &caps_object) ||
+        !read_bytes(unseen_object, unseen, "unseen") || (rules = rules_of(players)) == NULL ||
+        !caps_read(caps_object, rules, caps, &capped))
         return NULL;
     if (progress != Py_None && !PyCallable_Check(progress)) {
         PyErr_SetString(PyExc_TypeError, "progress: a callable or None");
@@ -121,10 +126,12 @@ k_odds(PyObject *Py_UNUSED(module), PyObject *args, PyObject *kwargs)
                 PyErr_SetString(PyExc_ValueError, "unseen: more copies than the game holds");
                 ok = 0;
             }
+            else if (capped && rules->part_of[t] >= 0 && start[t] + unseen[t] > caps[t]) {
+                PyErr_SetString(PyExc_ValueError, "unseen: more copies than the caps allow");
+                ok = 0;
+            }
     }
     Py_DECREF(seq);
-    if (ok && count == 0 && (rules = rules_of(players)) == NULL)
-        ok = 0;
     int wall = 0;
     for (int t = 0; t < NUM_TILES; t++)
         wall += unseen[t];
@@ -147,9 +154,9 @@ k_odds(PyObject *Py_UNUSED(module), PyObject *args, PyObject *kwargs)
         OddsProgress p = {progress, NULL, curves, states, draws};
         OddsReport report = {progress == Py_None ? NULL : odds_progress, &p, 0};
         p.saved = PyEval_SaveThread();
-        status = odds_run(rules, closed, (int)count, starts, unseen, draws, hand_changes,
-                          shanten_back, best, max_states, (size_t)store_bytes, threads, &report,
-                          curves, states, &done);
+        status = odds_run(rules, closed, (int)count, starts, unseen, capped ? caps : NULL, draws,
+                          hand_changes, shanten_back, best, max_states, (size_t)store_bytes,
+                          threads, &report, curves, states, &done);
         PyEval_RestoreThread(p.saved);
     }
     free(starts);

@@ -136,6 +136,43 @@ odds_changed(const Rules *rules, const uint8_t *counts, const State *s, int t, i
 }
 
 
+/* Appends a keep to the store: the hand kept, the tile discarded and the distance after
+ * it; 0 if out of memory. */
+static inline int
+odds_push_keep(OddsStore *st, int32_t kept, int x, int left)
+{
+    if (st->nk == st->kcap) {
+        size_t cap = st->kcap ? (size_t)st->kcap * 2 : 4096;
+        if (cap > INT32_MAX || !odds_grow(&st->kept, cap, sizeof(int32_t)) ||
+            !odds_grow(&st->discard, cap, 1) || !odds_grow(&st->left, cap, 1))
+            return 0;
+        st->kcap = (int)cap;
+    }
+    st->kept[st->nk] = kept;
+    st->discard[st->nk] = (uint8_t)x;
+    st->left[st->nk++] = (uint8_t)left;
+    return 1;
+}
+
+/* Appends a draw entry to the store: the tile drawn, the distance with it and its keeps
+ * from `keep_first` on; 0 if out of memory. */
+static inline int
+odds_push_entry(OddsStore *st, int t, int after, int keep_first)
+{
+    if (st->ne == st->ecap) {
+        size_t cap = st->ecap ? (size_t)st->ecap * 2 : 4096;
+        if (cap > INT32_MAX || !odds_grow(&st->tile, cap, 1) || !odds_grow(&st->after, cap, 1) ||
+            !odds_grow(&st->keeps, cap, 1) || !odds_grow(&st->keep_at, cap, sizeof(int32_t)))
+            return 0;
+        st->ecap = (int)cap;
+    }
+    st->tile[st->ne] = (uint8_t)t;
+    st->after[st->ne] = (uint8_t)after;
+    st->keeps[st->ne] = (uint8_t)(st->nk - keep_first);
+    st->keep_at[st->ne++] = keep_first;
+    return 1;
+}
+
 /* Works out the draws of the store's hand h: an entry per tile in the wall that can
  * matter (it succeeds, or the player may keep it), with its keeps in tile order. Every
  * start's swaps are at least the tiles beyond the cover, so a keep past the largest
@@ -186,34 +223,98 @@ odds_expand(OddsStore *st, const OddsShared *sh, int32_t h)
                 hand[x]--;
                 int32_t kept = odds_hand(st, hand, left, kept_beyond);
                 hand[x]++;
-                if (kept < 0)
+                if (kept < 0 || !odds_push_keep(st, kept, x, left))
                     return 0;
-                if (st->nk == st->kcap) {
-                    size_t cap = st->kcap ? (size_t)st->kcap * 2 : 4096;
-                    if (cap > INT32_MAX || !odds_grow(&st->kept, cap, sizeof(int32_t)) ||
-                        !odds_grow(&st->discard, cap, 1) || !odds_grow(&st->left, cap, 1))
-                        return 0;
-                    st->kcap = (int)cap;
-                }
-                st->kept[st->nk] = kept;
-                st->discard[st->nk] = (uint8_t)x;
-                st->left[st->nk++] = (uint8_t)left;
             }
             hand[t]--;
         }
         if (st->nk == keep_first && after > 1) /* always thrown back */
             continue;
-        if (st->ne == st->ecap) {
-            size_t cap = st->ecap ? (size_t)st->ecap * 2 : 4096;
-            if (cap > INT32_MAX || !odds_grow(&st->tile, cap, 1) || !odds_grow(&st->after, cap, 1) ||
-                !odds_grow(&st->keeps, cap, 1) || !odds_grow(&st->keep_at, cap, sizeof(int32_t)))
-                return 0;
-            st->ecap = (int)cap;
+        if (!odds_push_entry(st, t, after, keep_first))
+            return 0;
+    }
+    st->entry_at[h] = first;
+    st->entries[h] = (uint8_t)(st->ne - first);
+    return 1;
+}
+
+/* odds_expand() under the melded-copies rule's caps: the same draws and keeps, each
+ * distance from the parts' vectors (capped.c). A tile held as many times as its cap is
+ * not drawn: no start's wall holds a copy of it then (the binding checks that each
+ * start and the wall stay within the caps). */
+static int
+odds_expand_capped(OddsStore *st, const OddsShared *sh, int32_t h)
+{
+    const Rules *rules = sh->rules;
+    Caps *c = sh->caps;
+    uint8_t hand[NUM_TILES];
+    memcpy(hand, st->hands + (size_t)h * NUM_TILES, NUM_TILES);
+    int before = st->dist[h], beyond = st->beyond[h], sets = sh->sets;
+    int extra = sh->hand_changes || sh->shanten_back;
+    int32_t code[4], code14[4];
+    uint8_t vector[4][10], rest[4][10], vector14[4][10], rest14[4][10], part_after[10];
+    State s13, s14;
+    uint64_t f = summary(hand);
+    s13.pairs = PAIRS_OF(f), s13.kinds = KINDS_OF(f);
+    s13.orphans = ORPHANS_OF(f), s13.orphan_pairs = ORPHAN_PAIRS_OF(f);
+    codes_of(rules->players, hand, code);
+    if (!caps_vectors(c, code, vector))
+        return 0; /* never: every hand here fits the tables */
+    caps_rests(vector, rest);
+    int first = st->ne;
+    for (int t = 0; t < NUM_TILES; t++) {
+        int q = rules->part_of[t];
+        if (!sh->unseen[t] || hand[t] >= c->caps[t] ||
+            !caps_vector(c, q, code[q] + rules->weight_of[t], part_after))
+            continue;
+        int after = minplus_goal(part_after, rest[q], sets);
+        if (sh->with_closed) {
+            int other = closed_moved_distance(&s13, hand[t], IS_ORPHAN[t], +1);
+            after = other < after ? other : after;
         }
-        st->tile[st->ne] = (uint8_t)t;
-        st->after[st->ne] = (uint8_t)after;
-        st->keeps[st->ne] = (uint8_t)(st->nk - keep_first);
-        st->keep_at[st->ne++] = keep_first;
+        int drawn_beyond = beyond + (hand[t] >= sh->cover[t]);
+        int keep_first = st->nk;
+        /* a keep discards at most one tile beyond the cover */
+        if (after > 0 && (after < before || extra) && after + drawn_beyond - 1 <= sh->budget) {
+            int advanced = after < before;
+            memcpy(vector14, vector, sizeof vector14);
+            memcpy(vector14[q], part_after, 10);
+            caps_rests(vector14, rest14);
+            memcpy(code14, code, sizeof code14);
+            code14[q] += rules->weight_of[t];
+            s14 = s13;
+            closed_move(&s14, hand[t], IS_ORPHAN[t], +1);
+            hand[t]++;
+            for (int x = 0; x < NUM_TILES; x++) {
+                if (!hand[x] || x == t)
+                    continue;
+                int kept_beyond = drawn_beyond - (hand[x] > sh->cover[x]);
+                /* a discard never lowers the distance: past the budget already */
+                if (after + kept_beyond > sh->budget)
+                    continue;
+                int p = rules->part_of[x];
+                if (!caps_vector(c, p, code14[p] - rules->weight_of[x], part_after))
+                    return 0; /* never: a 13-tile part always has a class */
+                int left = minplus_goal(part_after, rest14[p], sets);
+                if (sh->with_closed) {
+                    int other = closed_moved_distance(&s14, hand[x], IS_ORPHAN[x], -1);
+                    left = other < left ? other : left;
+                }
+                int allowed = left > after ? sh->shanten_back : (advanced || sh->hand_changes);
+                if (!allowed || left + kept_beyond > sh->budget)
+                    continue;
+                hand[x]--;
+                int32_t kept = odds_hand(st, hand, left, kept_beyond);
+                hand[x]++;
+                if (kept < 0 || !odds_push_keep(st, kept, x, left))
+                    return 0;
+            }
+            hand[t]--;
+        }
+        if (st->nk == keep_first && after > 1) /* always thrown back */
+            continue;
+        if (!odds_push_entry(st, t, after, keep_first))
+            return 0;
     }
     st->entry_at[h] = first;
     st->entries[h] = (uint8_t)(st->ne - first);
@@ -280,7 +381,9 @@ odds_build(OddsGraph *g, OddsStore *st, const OddsShared *sh, OddsLocal *local,
     g->keep_at[0] = 0;
     for (int s = 0; s < g->n; s++) {
         int32_t h = g->id[s];
-        if (st->entry_at[h] < 0 && (!odds_expand(st, sh, h) || !odds_local_fit(local, st->cap)))
+        if (st->entry_at[h] < 0 &&
+            (!(sh->caps ? odds_expand_capped(st, sh, h) : odds_expand(st, sh, h)) ||
+             !odds_local_fit(local, st->cap)))
             return ODDS_NO_MEMORY;
         const uint8_t *hand = st->hands + (size_t)h * NUM_TILES;
         int swaps = g->swaps[s], depth = g->depth[s] < 255 ? g->depth[s] + 1 : 255;

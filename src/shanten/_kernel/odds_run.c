@@ -148,15 +148,20 @@ odds_worker(void *queue)
  * the starts answered before it. */
 OddsStatus
 odds_run(const Rules *rules, int closed, int count, const uint8_t *starts,
-         const uint8_t unseen[NUM_TILES], int draws, int hand_changes, int shanten_back,
-         int best, int max_states, size_t store_bytes, int threads, OddsReport *report,
-         double *curves, int *states, int *done)
+         const uint8_t unseen[NUM_TILES], const uint8_t *caps, int draws, int hand_changes,
+         int shanten_back, int best, int max_states, size_t store_bytes, int threads,
+         OddsReport *report, double *curves, int *states, int *done)
 {
-    OddsShared sh = {rules, unseen, {0}, 0, 0, hand_changes, shanten_back, 0};
+    OddsShared sh = {rules, unseen, {0}, 0, 0, hand_changes, shanten_back, 0, NULL};
     int extra = hand_changes || shanten_back, wall = 0;
     uint64_t f = summary(starts);
     sh.with_closed = closed && TILES_OF(f) == 13;
     sh.sets = TILES_OF(f) / 3;
+    Caps capped;
+    if (caps) {
+        caps_init(&capped, rules, caps, sh.sets);
+        sh.caps = &capped;
+    }
     for (int t = 0; t < NUM_TILES; t++) {
         wall += unseen[t];
         for (int i = 0; i < count; i++)
@@ -173,11 +178,15 @@ odds_run(const Rules *rules, int closed, int count, const uint8_t *starts,
     q.wall = wall, q.draws = draws, q.curves = curves;
     if (r0 == NULL || q.graphs == NULL || q.status == NULL || q.solved == NULL) {
         free(r0), free(q.graphs), free(q.status), free(q.solved);
+        if (sh.caps)
+            caps_free(sh.caps);
         return ODDS_NO_MEMORY;
     }
     for (int i = 0; i < count; i++) {
         const uint8_t *start = starts + (size_t)i * NUM_TILES;
-        r0[i] = row_distance(rules, start, summary(start), FORM_ALL, closed);
+        uint64_t fs = summary(start);
+        r0[i] = sh.caps ? caps_distance(sh.caps, start, fs, FORM_ALL, closed)
+                        : row_distance(rules, start, fs, FORM_ALL, closed);
         int budget = odds_budget(best, extra, r0[i]);
         sh.budget = budget > sh.budget ? budget : sh.budget;
     }
@@ -241,6 +250,8 @@ odds_run(const Rules *rules, int closed, int count, const uint8_t *starts,
     }
     odds_store_free(&st);
     free(local.of);
+    if (sh.caps)
+        caps_free(sh.caps); /* the graphs are built: nothing reads the caps from here */
     odds_lock(&q);
     q.closed = 1;
     q.stopped = status == ODDS_STOPPED;

@@ -3,7 +3,7 @@
  * filling their slots (configure() hands over the types and checks the slots), and the
  * discard table of a hand, one Discard per tile held, in Tenhou's order.
  */
-#include "lookup.h"
+#include "capped.h"
 
 #include <structmember.h>
 
@@ -95,22 +95,34 @@ before(const Row *a, const Row *b)
     return a->tile < b->tile;
 }
 
-/* The discard table of a checked 3n+2 hand; NULL with no exception set if the tables
- * do not hold it. A discard changes one part: the other parts keep their classes and
- * their draws' classes, so only the discarded part's are looked up again per row. */
-PyObject *
-discard_table(const Rules *rules, uint8_t *counts, uint64_t f, int form, int closed,
-              const uint8_t unseen[NUM_TILES])
+/* Row `row` into rows[0..n) in Tenhou's order. */
+static void
+insert_row(Row *rows, int n, Row row)
+{
+    int j = n;
+    while (j > 0 && before(&row, &rows[j - 1])) {
+        rows[j] = rows[j - 1];
+        j--;
+    }
+    rows[j] = row;
+}
+
+/* The rows of the discard table of a checked 3n+2 hand into rows, in Tenhou's order:
+ * how many, or -1 if the tables do not hold it. A discard changes one part: the other
+ * parts keep their classes and their draws' classes, so only the discarded part's are
+ * looked up again per row. */
+static int
+table_rows(const Rules *rules, uint8_t *counts, uint64_t f, int form, int closed,
+           const uint8_t unseen[NUM_TILES], Row rows[MAX_ROWS])
 {
     State whole;
     uint8_t drawn[NUM_TILES];
     int size = TILES_OF(f);
     if (!prepare(rules, counts, f, &whole))
-        return NULL;
+        return -1;
     for (int p = 0; p < 4; p++)
         draw_classes(rules, counts, &whole, p, drawn);
     int with_closed = closed && form == FORM_ALL && size == 14;
-    Row rows[MAX_ROWS];
     int n = 0;
     for (int t = 0; t < NUM_TILES && n < MAX_ROWS; t++) {
         int h = counts[t];
@@ -121,7 +133,7 @@ discard_table(const Rules *rules, uint8_t *counts, uint64_t f, int form, int clo
         s.code[q] -= rules->weight_of[t];
         s.k[q] = rules->part[q].ids[s.code[q]];
         if (s.k[q] >= rules->part[q].nclass)
-            return NULL;
+            return -1;
         for (int p = 0; p < 4; p++)
             if (p != q)
                 s.rest[p] = rest_of(rules, &s, p);
@@ -135,15 +147,45 @@ discard_table(const Rules *rules, uint8_t *counts, uint64_t f, int form, int clo
         int d = effective_tiles(rules, counts, &s, after, with_closed, &mask);
         counts[t]++;
         if (!d)
-            return NULL;
+            return -1;
         Row row = {t, d, unseen_total(mask, unseen), mask};
-        int j = n++;
-        while (j > 0 && before(&row, &rows[j - 1])) {
-            rows[j] = rows[j - 1];
-            j--;
-        }
-        rows[j] = row;
+        insert_row(rows, n++, row);
     }
+    return n;
+}
+
+/* table_rows() under the caps: each discard's effective tiles by caps_effective(). */
+static int
+caps_table_rows(Caps *c, uint8_t *counts, int form, int closed,
+                const uint8_t unseen[NUM_TILES], Row rows[MAX_ROWS])
+{
+    int n = 0;
+    for (int t = 0; t < NUM_TILES && n < MAX_ROWS; t++) {
+        if (!counts[t])
+            continue;
+        counts[t]--;
+        uint64_t mask = 0;
+        int d = caps_effective(c, counts, summary(counts), form, closed, &mask);
+        counts[t]++;
+        if (!d)
+            return -1;
+        Row row = {t, d, unseen_total(mask, unseen), mask};
+        insert_row(rows, n++, row);
+    }
+    return n;
+}
+
+/* The discard table of a checked 3n+2 hand (under `caps` if not NULL, within them);
+ * NULL with no exception set if the tables do not hold it. */
+PyObject *
+discard_table(const Rules *rules, uint8_t *counts, uint64_t f, int form, int closed,
+              const uint8_t unseen[NUM_TILES], Caps *caps)
+{
+    Row rows[MAX_ROWS];
+    int n = caps ? caps_table_rows(caps, counts, form, closed, unseen, rows)
+                 : table_rows(rules, counts, f, form, closed, unseen, rows);
+    if (n < 0)
+        return NULL;
     PyObject *table = PyTuple_New(n);
     if (table == NULL)
         return NULL;

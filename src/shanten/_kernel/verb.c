@@ -116,7 +116,7 @@ answer(Verb *self, PyObject *hand, PyObject *const *values, PyObject *kwnames)
     }
     if (size % 3 != 2)
         return NULL;
-    return discard_table(rules, counts, f, form, 1, unseen);
+    return discard_table(rules, counts, f, form, 1, unseen, NULL);
 }
 
 static PyObject *

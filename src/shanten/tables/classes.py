@@ -43,6 +43,7 @@ __all__ = [
     "closed_tables",
     "complete_shapes",
     "kernel_parts",
+    "kernel_shapes",
     "kernel_words",
     "stored",
     "stored_words",
@@ -190,6 +191,35 @@ def complete_shapes(kind: Kind) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.in
     (see :func:`shanten.tables.transform.generate_complete_shapes`)."""
     arrays = stored()
     return arrays[f"{kind}.complete"], arrays[f"{kind}.targets"]
+
+
+#: One part's tables for the melded-copies rule in the kernel: its complete shapes (a row
+#: of counts per shape), their target columns (sorted) and each class's distance vector.
+KernelShapes = tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.uint8]]
+
+
+def kernel_shapes(players: int) -> tuple[KernelShapes, KernelShapes, KernelShapes, KernelShapes]:
+    """What the kernel reads where melded copies cap a part below 4 copies of a tile, per
+    part of 3- or 4-player mahjong: (complete shapes, their target columns, the class
+    vectors clipped at 15), as contiguous bytes.
+
+    >>> shapes, targets, vectors = kernel_shapes(4)[3]
+    >>> shapes.shape, len(targets) == len(shapes), vectors.shape
+    ((498, 7), True, (55, 10))
+    """
+    arrays = stored()
+    result = []
+    for kind, _ in parts(players):
+        shapes, targets = complete_shapes(kind)
+        vectors = np.minimum(arrays[f"{kind}.vectors"], _CAP)
+        result.append(
+            (
+                np.ascontiguousarray(shapes, dtype=np.uint8),
+                np.ascontiguousarray(targets, dtype=np.uint8),
+                np.ascontiguousarray(vectors, dtype=np.uint8),
+            )
+        )
+    return result[0], result[1], result[2], result[3]
 
 
 @functools.cache
