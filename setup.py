@@ -32,6 +32,8 @@ KERNEL_UNITS = (
     "odds_solve",
     "odds_run",
     "odds_binding",
+    "score",
+    "score_yaku",
 )
 
 
@@ -65,7 +67,10 @@ setup(
         Extension(
             "shanten._kernel._c",
             [f"src/shanten/_kernel/{unit}.c" for unit in KERNEL_UNITS],
-            depends=[f"src/shanten/_kernel/{header}.h" for header in ("kernel", "lookup", "odds")],
+            depends=[
+                f"src/shanten/_kernel/{header}.h"
+                for header in ("kernel", "lookup", "odds", "score")
+            ],
         )
     ],
     cmdclass={"build_ext": OptionalBuildExt},

@@ -30,6 +30,7 @@ import numpy.typing as npt
 
 from shanten import options
 from shanten._kernel import _c
+from shanten._kernel.score import score as c_score
 from shanten._native.engine import ENGINE as REFERENCE
 from shanten._native.engine import Curves
 from shanten._native.odds import Question, TooManyStates
@@ -175,8 +176,7 @@ class KernelEngine:
         )
 
     def score(self, win: Win) -> Score | None:
-        # the kernel has no scorer yet: the reference scores
-        return REFERENCE.score(win)
+        return c_score(win)
 
     def verb(self, number: int, function: _F) -> _F:
         """``function`` as a kernel verb: the C callable answers a closed hand with

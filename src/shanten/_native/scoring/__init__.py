@@ -20,8 +20,9 @@ from shanten._native.scoring.points import base_points, limit_of, pay
 from shanten._native.scoring.reading import Reading, all_readings
 from shanten._native.scoring.yaku import yaku_of
 from shanten.score_types import Score, Win, Yaku
+from shanten.wins import WaitReading
 
-__all__ = ["dora_yaku", "score"]
+__all__ = ["dora_yaku", "make_score", "score"]
 
 
 def dora_yaku(win: Win) -> list[Yaku]:
@@ -51,8 +52,40 @@ def dora_yaku(win: Win) -> list[Yaku]:
     return found
 
 
+def make_score(
+    win: Win,
+    reading: WaitReading,
+    yaku: tuple[Yaku, ...],
+    han: int,
+    fu: int,
+    yakuman: int,
+    fu_parts: tuple[tuple[str, int], ...],
+) -> Score:
+    """The :class:`~shanten.score_types.Score` of ``win`` read as ``reading``, worth
+    ``han``, ``fu`` and ``yakuman`` (how many yakuman its yaku count): its limit, base
+    points and payments under the win's rules. Both engines build their Score here."""
+    rules = win.rules
+    limit = limit_of(han, fu, yakuman, kiriage=rules.kiriage, kazoe_yakuman=rules.kazoe_yakuman)
+    base = base_points(han, fu, limit, yakuman)
+    payments = pay(
+        base, dealer=win.dealer, tsumo=win.tsumo, players=win.players, tsumo_loss=rules.tsumo_loss
+    )
+    return Score(
+        han,
+        fu,
+        yakuman or int(limit == "kazoe yakuman"),
+        limit,
+        sum(p.points for p in payments),
+        payments,
+        yaku,
+        reading,
+        fu_parts,
+        win.dealer,
+        win.tsumo,
+    )
+
+
 def _scored(reading: Reading, bonus: list[Yaku]) -> tuple[tuple[int, ...], Score] | None:
-    win = reading.win
     yaku = yaku_of(reading)
     if not yaku:
         return None
@@ -61,28 +94,8 @@ def _scored(reading: Reading, bonus: list[Yaku]) -> tuple[tuple[int, ...], Score
         yaku += bonus
     han = sum(y.han for y in yaku)
     fu, parts = fu_of(reading)
-    rules = win.rules
-    limit = limit_of(han, fu, yakuman, kiriage=rules.kiriage, kazoe_yakuman=rules.kazoe_yakuman)
-    paid = yakuman or int(limit == "kazoe yakuman")
-    base = base_points(han, fu, limit, yakuman)
-    payments = pay(
-        base, dealer=win.dealer, tsumo=win.tsumo, players=win.players, tsumo_loss=rules.tsumo_loss
-    )
-    points = sum(p.points for p in payments)
-    result = Score(
-        han,
-        fu,
-        paid,
-        limit,
-        points,
-        payments,
-        tuple(yaku),
-        reading.source,
-        parts,
-        win.dealer,
-        win.tsumo,
-    )
-    return (points, int(yakuman > 0), han, fu, sum(fu for _, fu in parts)), result
+    result = make_score(reading.win, reading.source, tuple(yaku), han, fu, yakuman, parts)
+    return (result.points, int(yakuman > 0), han, fu, sum(fu for _, fu in parts)), result
 
 
 def score(win: Win) -> Score | None:
