@@ -81,12 +81,12 @@ def fast(enabled: bool) -> bool: ...
 _ScoreAnswer = tuple[int, bytes, int, int, bytes, int, int, int, bytes]
 
 def score(
-    counts: bytes,
+    counts: tuple[int, ...] | bytes,
     melds: bytes,
     win: int,
     flags: int,
-    dora: bytes,
-    ura: bytes,
+    dora: tuple[int, ...] | bytes,
+    ura: tuple[int, ...] | bytes,
     red: int,
     seat_wind: int,
     round_wind: int,
@@ -95,7 +95,7 @@ def score(
     rules: int,
 ) -> _ScoreAnswer | None:
     """The best reading of a checked win and its value, or None when no reading has a
-    yaku: ``counts`` 34 bytes (the concealed tiles with the winning tile ``win``),
+    yaku: ``counts`` 34 counts (the concealed tiles with the winning tile ``win``),
     ``melds`` 3 bytes a meld (kind 0 run, 1 triplet, 2 quad; lowest tile; concealed),
     ``flags`` the bits tsumo, riichi, double riichi, ippatsu, rinshan, chankan, last tile,
     first draw (1, 2, 4, ... 128); ``dora``/``ura`` the dora tiles; ``rules`` the bits

@@ -212,19 +212,49 @@ bad(const char *what)
     return NULL;
 }
 
-/* Each tile of a bytes object of tile indices, counted in counts: the sum. */
+/* A tuple of small ints (or bytes) into out[0..n): its length, or -1 with an exception
+ * set when it is neither, longer than `most`, or holds a value above `top`. */
+static Py_ssize_t
+read_small(PyObject *object, uint8_t *out, Py_ssize_t most, int top, const char *what)
+{
+    Py_ssize_t n;
+    if (PyBytes_Check(object)) {
+        n = PyBytes_GET_SIZE(object);
+        if (n <= most)
+            memcpy(out, PyBytes_AS_STRING(object), (size_t)n);
+    }
+    else if (PyTuple_Check(object)) {
+        n = PyTuple_GET_SIZE(object);
+        for (Py_ssize_t i = 0; i < n && i < most; i++) {
+            long value = PyLong_AsLong(PyTuple_GET_ITEM(object, i));
+            if (value == -1 && PyErr_Occurred())
+                return -1;
+            out[i] = value < 0 || value > 255 ? 255 : (uint8_t)value;
+        }
+    }
+    else
+        n = most + 1;
+    for (Py_ssize_t i = 0; i < n && i < most; i++)
+        if (out[i] > top)
+            n = most + 1;
+    if (n > most) {
+        PyErr_Format(PyExc_ValueError, "score(): %s out of range", what);
+        return -1;
+    }
+    return n;
+}
+
+/* The dora tiles `tiles` counted in counts: the han. */
 static int
 dora_han(PyObject *tiles, const uint8_t counts[NUM_TILES], int *han)
 {
-    if (!PyBytes_Check(tiles))
+    uint8_t t[64];
+    Py_ssize_t n = read_small(tiles, t, 64, NUM_TILES - 1, "dora");
+    if (n < 0)
         return 0;
-    const uint8_t *t = (const uint8_t *)PyBytes_AS_STRING(tiles);
     *han = 0;
-    for (Py_ssize_t i = 0; i < PyBytes_GET_SIZE(tiles); i++) {
-        if (t[i] >= NUM_TILES)
-            return 0;
+    for (Py_ssize_t i = 0; i < n; i++)
         *han += counts[t[i]];
-    }
     return 1;
 }
 
@@ -232,9 +262,9 @@ PyDoc_STRVAR(score_doc,
 "score(counts, melds, win, flags, dora, ura, red, seat_wind, round_wind, players, north,\n"
 "      rules)\n--\n\n"
 "The best reading of a checked win and its value, or None when no reading has a yaku.\n"
-"counts: 34 bytes, the concealed tiles with the winning tile `win`; melds: 3 bytes a\n"
+"counts: 34 counts (a tuple or bytes), the concealed tiles with the winning tile `win`; melds: 3 bytes a\n"
 "meld (kind 0 run, 1 triplet, 2 quad; its lowest tile; concealed); flags: the bits of\n"
-"score.h's WF_*; dora, ura: bytes, the dora tiles; rules: the bits of RF_*, the double\n"
+"score.h's WF_*; dora, ura: the dora tiles (a tuple or bytes); rules: the bits of RF_*, the double\n"
 "wind pair's fu from bit 8. Returns (form, blocks, index, shape, yaku, han, fu, yakuman,\n"
 "fu_parts): blocks, yaku and fu_parts as bytes of (kind, tile), (yaku, han), (part, fu).");
 
@@ -246,22 +276,22 @@ k_score(PyObject *Py_UNUSED(module), PyObject *args, PyObject *kwargs)
     PyObject *counts, *melds, *dora, *ura;
     int red, north;
     SWin w;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "SSiiSSiiiiii:score", names, &counts,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OSiiOOiiiiii:score", names, &counts,
                                      &melds, &w.win, &w.flags, &dora, &ura, &red, &w.seat,
                                      &w.round, &w.players, &north, &w.rules))
         return NULL;
+    uint8_t c[NUM_TILES];
     Py_ssize_t nmelds = PyBytes_GET_SIZE(melds) / 3;
-    if (PyBytes_GET_SIZE(counts) != NUM_TILES || PyBytes_GET_SIZE(melds) % 3 || nmelds > 4)
-        return bad("counts is 34 bytes, melds 3 bytes a meld, at most 4");
+    if (read_small(counts, c, NUM_TILES, 4, "counts") != NUM_TILES)
+        return PyErr_Occurred() ? NULL : bad("counts is 34 counts");
+    if (PyBytes_GET_SIZE(melds) % 3 || nmelds > 4)
+        return bad("melds is 3 bytes a meld, at most 4");
     if (w.win < 0 || w.win >= NUM_TILES || w.seat < 27 || w.seat > 30 || w.round < 27 ||
         w.round > 30 || (w.players != 3 && w.players != 4) || red < 0 || north < 0)
         return bad("a tile, wind or count out of range");
-    const uint8_t *c = (const uint8_t *)PyBytes_AS_STRING(counts);
     const uint8_t *m = (const uint8_t *)PyBytes_AS_STRING(melds);
     int tiles = 0;
     for (int t = 0; t < NUM_TILES; t++) {
-        if (c[t] > 4)
-            return bad("a count above 4");
         tiles += c[t];
         w.counts[t] = w.all[t] = c[t];
     }
@@ -285,7 +315,7 @@ k_score(PyObject *Py_UNUSED(module), PyObject *args, PyObject *kwargs)
     memcpy(dcounts, w.all, NUM_TILES);
     dcounts[30] = (uint8_t)(dcounts[30] + (north > 8 ? 8 : north));
     if (!dora_han(dora, dcounts, &w.bonus[0]) || !dora_han(ura, dcounts, &w.bonus[2]))
-        return bad("dora and ura are bytes of tiles");
+        return NULL;
     w.bonus[1] = red;
     w.bonus[3] = north;
     if (red > 99 || north > 8 || w.bonus[0] > 99 || w.bonus[2] > 99)

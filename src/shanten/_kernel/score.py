@@ -22,10 +22,10 @@ from shanten._native.scoring import make_score
 from shanten.hand import Meld
 from shanten.score_types import YAKU, Score, Win, Yaku
 from shanten.scoring_rules import Rules
-from shanten.tiles import TERMINALS_AND_HONOURS, Tile
+from shanten.tiles import TERMINALS_AND_HONOURS, TILES, Tile
 from shanten.wins import Block, Decomposition, WaitReading, WaitShape, _meld_blocks
 
-__all__ = ["FU_PARTS", "score"]
+__all__ = ["FU_PARTS", "Arguments", "arguments", "score"]
 
 #: The fu parts by the C's number (score.h's FP_*).
 FU_PARTS: Final = (
@@ -62,10 +62,19 @@ _MELD_KIND: Final = {"chi": 0, "pon": 1, "kan": 2}
 _DOUBLES: Final = ("suuankou_tanki", "kokushi_13", "junsei_chuuren", "daisuushii")
 _BLOCK_KIND: Final = ("run", "triplet", "quad", "pair")
 _BLOCK_SIZE: Final = (1, 3, 4, 2)
+_RULES: Final[dict[int, tuple[Rules, int]]] = {}
+
+#: ``_c.score``'s arguments, in order.
+Arguments = tuple[
+    tuple[int, ...], bytes, int, int, tuple[int, ...], tuple[int, ...], int, int, int, int, int, int
+]
 
 
-@functools.cache
 def _rules(rules: Rules) -> int:
+    """The rules as score()'s bits, kept by identity (hashing a Rules reads every field)."""
+    known = _RULES.get(id(rules))
+    if known is not None and known[0] is rules:
+        return known[1]
     bits = (
         rules.open_tanyao
         | rules.kiriage << 1
@@ -76,6 +85,7 @@ def _rules(rules: Rules) -> int:
     for i, name in enumerate(_DOUBLES):
         if name in rules.double_yakuman:
             bits |= 16 << i
+    _RULES[id(rules)] = (rules, bits)
     return bits
 
 
@@ -86,11 +96,23 @@ def _meld(meld: Meld) -> tuple[bytes, Block]:
     )[0]
 
 
+@functools.lru_cache(maxsize=16384)
+def _blocks(found: bytes) -> tuple[Block, ...]:
+    return tuple(_block(kind, tile) for kind, tile in zip(found[::2], found[1::2], strict=True))
+
+
 @functools.cache
 def _block(kind: int, tile: int) -> Block:
     if kind == 0:
         return Block("run", (Tile(tile), Tile(tile + 1), Tile(tile + 2)))
     return Block(_BLOCK_KIND[kind], (Tile(tile),) * _BLOCK_SIZE[kind])
+
+
+@functools.lru_cache(maxsize=64)
+def _orphans(counts: tuple[int, ...]) -> Block:
+    return Block(
+        "orphans", tuple(TILES[i] for i in TERMINALS_AND_HONOURS for _ in range(counts[i]))
+    )
 
 
 @functools.lru_cache(maxsize=4096)
@@ -106,13 +128,27 @@ def _parts(found: bytes) -> tuple[tuple[str, int], ...]:
     return tuple((FU_PARTS[key], fu) for key, fu in zip(found[::2], found[1::2], strict=True))
 
 
-def score(win: Win) -> Score | None:
-    """The Score of a checked ``win`` by the C scorer; None when no reading has a yaku."""
-    melds = [_meld(meld) for meld in win.melds]
-    answer = _c.score(
-        bytes(win.counts),
-        b"".join(m[0] for m in melds),
+def arguments(win: Win) -> Arguments:
+    """The arguments of ``_c.score`` for the checked ``win``."""
+    melds = b"".join([_meld(meld)[0] for meld in win.melds])
+    return (
+        win.counts,
+        melds,
         win.win,
+        _flags(win),
+        win.dora,
+        win.ura,
+        win.red,
+        win.seat_wind,
+        win.round_wind,
+        win.players,
+        win.north,
+        _rules(win.rules),
+    )
+
+
+def _flags(win: Win) -> int:
+    return (
         win.tsumo
         | win.riichi << 1
         | win.double_riichi << 2
@@ -120,9 +156,20 @@ def score(win: Win) -> Score | None:
         | win.rinshan << 4
         | win.chankan << 5
         | win.last_tile << 6
-        | win.first_draw << 7,
-        bytes(win.dora),
-        bytes(win.ura),
+        | win.first_draw << 7
+    )
+
+
+def score(win: Win) -> Score | None:
+    """The Score of a checked ``win`` by the C scorer; None when no reading has a yaku."""
+    melds = [_meld(meld) for meld in win.melds]
+    answer = _c.score(
+        win.counts,
+        b"".join([m[0] for m in melds]),
+        win.win,
+        _flags(win),
+        win.dora,
+        win.ura,
         win.red,
         win.seat_wind,
         win.round_wind,
@@ -134,16 +181,9 @@ def score(win: Win) -> Score | None:
         return None
     form, blocks, index, shape, yaku, han, fu, yakuman, parts = answer
     if form == 2:
-        counts = win.counts
-        concealed: tuple[Block, ...] = (
-            Block(
-                "orphans", tuple(Tile(i) for i in TERMINALS_AND_HONOURS for _ in range(counts[i]))
-            ),
-        )
+        concealed: tuple[Block, ...] = (_orphans(win.counts),)
     else:
-        concealed = tuple(
-            _block(kind, tile) for kind, tile in zip(blocks[::2], blocks[1::2], strict=True)
-        )
-    decomposition = Decomposition(_FORMS[form], concealed + tuple(m[1] for m in melds))
-    reading = WaitReading(Tile(win.win), decomposition, index, _SHAPES[shape])
+        concealed = _blocks(blocks)
+    decomposition = Decomposition(_FORMS[form], concealed + tuple([m[1] for m in melds]))
+    reading = WaitReading(TILES[win.win], decomposition, index, _SHAPES[shape])
     return make_score(win, reading, _yaku(yaku), han, fu, yakuman, _parts(parts))

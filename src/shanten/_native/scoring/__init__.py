@@ -15,11 +15,14 @@ None
 
 from __future__ import annotations
 
+import functools
+
 from shanten._native.scoring.fu import fu_of
 from shanten._native.scoring.points import base_points, limit_of, pay
 from shanten._native.scoring.reading import Reading, all_readings
 from shanten._native.scoring.yaku import yaku_of
-from shanten.score_types import Score, Win, Yaku
+from shanten.score_types import Limit, Payment, Score, Win, Yaku
+from shanten.scoring_rules import Rules
 from shanten.wins import WaitReading
 
 __all__ = ["dora_yaku", "make_score", "score"]
@@ -52,6 +55,19 @@ def dora_yaku(win: Win) -> list[Yaku]:
     return found
 
 
+@functools.lru_cache(maxsize=8192)
+def _priced(
+    han: int, fu: int, yakuman: int, rules: Rules, dealer: bool, tsumo: bool, players: int
+) -> tuple[Limit | None, int, int, tuple[Payment, ...]]:
+    """(limit, yakuman paid, points, payments) of a hand worth ``han``, ``fu`` and
+    ``yakuman`` under ``rules``."""
+    limit = limit_of(han, fu, yakuman, kiriage=rules.kiriage, kazoe_yakuman=rules.kazoe_yakuman)
+    base = base_points(han, fu, limit, yakuman)
+    payments = pay(base, dealer=dealer, tsumo=tsumo, players=players, tsumo_loss=rules.tsumo_loss)
+    paid = yakuman or int(limit == "kazoe yakuman")
+    return limit, paid, sum(p.points for p in payments), payments
+
+
 def make_score(
     win: Win,
     reading: WaitReading,
@@ -62,27 +78,11 @@ def make_score(
     fu_parts: tuple[tuple[str, int], ...],
 ) -> Score:
     """The :class:`~shanten.score_types.Score` of ``win`` read as ``reading``, worth
-    ``han``, ``fu`` and ``yakuman`` (how many yakuman its yaku count): its limit, base
-    points and payments under the win's rules. Both engines build their Score here."""
-    rules = win.rules
-    limit = limit_of(han, fu, yakuman, kiriage=rules.kiriage, kazoe_yakuman=rules.kazoe_yakuman)
-    base = base_points(han, fu, limit, yakuman)
-    payments = pay(
-        base, dealer=win.dealer, tsumo=win.tsumo, players=win.players, tsumo_loss=rules.tsumo_loss
-    )
-    return Score(
-        han,
-        fu,
-        yakuman or int(limit == "kazoe yakuman"),
-        limit,
-        sum(p.points for p in payments),
-        payments,
-        yaku,
-        reading,
-        fu_parts,
-        win.dealer,
-        win.tsumo,
-    )
+    ``han``, ``fu`` and ``yakuman`` (how many yakuman its yaku count): its limit, points
+    and payments under the win's rules. Both engines build their Score here."""
+    dealer, tsumo = win.seat_wind == 27, win.tsumo
+    limit, paid, points, payments = _priced(han, fu, yakuman, win.rules, dealer, tsumo, win.players)
+    return Score(han, fu, paid, limit, points, payments, yaku, reading, fu_parts, dealer, tsumo)
 
 
 def _scored(reading: Reading, bonus: list[Yaku]) -> tuple[tuple[int, ...], Score] | None:
