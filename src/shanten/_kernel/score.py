@@ -63,6 +63,8 @@ _DOUBLES: Final = ("suuankou_tanki", "kokushi_13", "junsei_chuuren", "daisuushii
 _BLOCK_KIND: Final = ("run", "triplet", "quad", "pair")
 _BLOCK_SIZE: Final = (1, 3, 4, 2)
 _RULES: Final[dict[int, tuple[Rules, int]]] = {}
+#: The readings built, by what they are built from (a WaitReading is a value).
+_READINGS: Final[dict[tuple[object, ...], WaitReading]] = {}
 
 #: ``_c.score``'s arguments, in order.
 Arguments = tuple[
@@ -180,10 +182,22 @@ def score(win: Win) -> Score | None:
     if answer is None:
         return None
     form, blocks, index, shape, yaku, han, fu, yakuman, parts = answer
+    key = (blocks, *[m[1] for m in melds], index, shape, win.win)
+    # thirteen orphans: its block's tiles are the hand's, not in the key
+    reading = _READINGS.get(key) if form != 2 else None
+    if reading is None:
+        if len(_READINGS) >= 1 << 16:
+            _READINGS.clear()
+        reading = _READINGS[key] = _reading(win, melds, form, blocks, index, shape)
+    return make_score(win, reading, _yaku(yaku), han, fu, yakuman, _parts(parts))
+
+
+def _reading(
+    win: Win, melds: list[tuple[bytes, Block]], form: int, blocks: bytes, index: int, shape: int
+) -> WaitReading:
     if form == 2:
         concealed: tuple[Block, ...] = (_orphans(win.counts),)
     else:
         concealed = _blocks(blocks)
     decomposition = Decomposition(_FORMS[form], concealed + tuple([m[1] for m in melds]))
-    reading = WaitReading(TILES[win.win], decomposition, index, _SHAPES[shape])
-    return make_score(win, reading, _yaku(yaku), han, fu, yakuman, _parts(parts))
+    return WaitReading(TILES[win.win], decomposition, index, _SHAPES[shape])

@@ -55,6 +55,10 @@ def dora_yaku(win: Win) -> list[Yaku]:
     return found
 
 
+_Price = tuple[Limit | None, int, int, tuple[Payment, ...]]
+_PRICES: dict[tuple[int, ...], tuple[Rules, _Price]] = {}
+
+
 @functools.lru_cache(maxsize=8192)
 def _priced(
     han: int, fu: int, yakuman: int, rules: Rules, dealer: bool, tsumo: bool, players: int
@@ -81,7 +85,13 @@ def make_score(
     ``han``, ``fu`` and ``yakuman`` (how many yakuman its yaku count): its limit, points
     and payments under the win's rules. Both engines build their Score here."""
     dealer, tsumo = win.seat_wind == 27, win.tsumo
-    limit, paid, points, payments = _priced(han, fu, yakuman, win.rules, dealer, tsumo, win.players)
+    rules = win.rules
+    # kept by the rules' identity: hashing a Rules reads every field
+    key = (han, fu, yakuman, dealer, tsumo, win.players, id(rules))
+    known = _PRICES.get(key)
+    if known is None or known[0] is not rules:
+        known = _PRICES[key] = (rules, _priced(han, fu, yakuman, rules, dealer, tsumo, win.players))
+    limit, paid, points, payments = known[1]
     return Score(han, fu, paid, limit, points, payments, yaku, reading, fu_parts, dealer, tsumo)
 
 
