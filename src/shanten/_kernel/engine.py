@@ -5,7 +5,8 @@ The kernel makes no table: :func:`shanten.tables.classes.kernel_parts` builds th
 numpy, the test suite proves them, and they are handed over once, at the first call, as
 read-only buffers that the kernel checks entry by entry. What its C does not cover, it
 hands to the reference engine: the melded-copies rule (a meld caps its tiles below 4) and
-one closed form alone (seven pairs, thirteen orphans) for effective tiles.
+one closed form alone (seven pairs, thirteen orphans) for effective tiles. It scores
+every win in C (:mod:`shanten._kernel.score`).
 
 The public verbs :func:`shanten.shanten`, :func:`shanten.ukeire` and
 :func:`shanten.discards` are kernel *verbs* (:meth:`KernelEngine.verb`): C callables that
