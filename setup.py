@@ -33,6 +33,8 @@ KERNEL_UNITS = (
     "odds_solve",
     "odds_run",
     "odds_binding",
+    "score",
+    "score_yaku",
 )
 
 
@@ -68,7 +70,7 @@ setup(
             [f"src/shanten/_kernel/{unit}.c" for unit in KERNEL_UNITS],
             depends=[
                 f"src/shanten/_kernel/{header}.h"
-                for header in ("kernel", "lookup", "capped", "odds")
+                for header in ("kernel", "lookup", "capped", "odds", "score")
             ],
         )
     ],

@@ -45,7 +45,7 @@ def pytest_unconfigure() -> None:
 
 
 #: The test directories whose tests run once per engine.
-PER_ENGINE = frozenset({"analysis", "batch", "discard_odds", "efficiency"})
+PER_ENGINE = frozenset({"analysis", "batch", "discard_odds", "efficiency", "score"})
 #: The engines they run on: both, or those ``SHANTEN_TEST_ENGINES`` names (CI's sanitizer
 #: builds test the kernel alone).
 ENGINES = frozenset(os.environ.get("SHANTEN_TEST_ENGINES", "kernel,reference").split(","))

@@ -30,11 +30,10 @@ def _ids(counts_used: list[int], tile: int, red: bool) -> int:
     return 4 * tile + copy % 4  # a fourth plain five (an indicator) takes the red's id
 
 
-def oracle(kwargs: dict[str, Any]) -> Summary:
-    """``mahjong``'s score of the win ``kwargs``, as :func:`ours` gives ours."""
-    from mahjong.hand_calculating.hand import HandCalculator
+def mahjong_arguments(kwargs: dict[str, Any]) -> tuple[list[int], int, dict[str, Any]]:
+    """The arguments of ``mahjong``'s ``HandCalculator.estimate_hand_value`` for the win
+    ``kwargs``: its 136-tile ids, the winning tile's id, and the keyword arguments."""
     from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
-    from mahjong.hand_calculating.yaku_config import YAKU_ID_TO_TENHOU_ID
     from mahjong.meld import Meld as MjMeld
 
     rules: Rules = kwargs["rules"]
@@ -103,9 +102,27 @@ def oracle(kwargs: dict[str, Any]) -> Summary:
         num_nuki_dora=win.north,
     )
     assert win_id is not None
-    result = HandCalculator.estimate_hand_value(
-        tiles, win_id, melds=melds, dora_indicators=dora, config=config, ura_dora_indicators=ura
+    return (
+        tiles,
+        win_id,
+        {
+            "melds": melds,
+            "dora_indicators": dora,
+            "config": config,
+            "ura_dora_indicators": ura,
+        },
     )
+
+
+def oracle(kwargs: dict[str, Any]) -> Summary:
+    """``mahjong``'s score of the win ``kwargs``, as :func:`ours` gives ours."""
+    from mahjong.hand_calculating.hand import HandCalculator
+    from mahjong.hand_calculating.yaku_config import YAKU_ID_TO_TENHOU_ID
+
+    win = check(**kwargs)
+    tiles, win_id, arguments = mahjong_arguments(kwargs)
+    melds = arguments["melds"]
+    result = HandCalculator.estimate_hand_value(tiles, win_id, **arguments)
     if result.error:
         return {"error": result.error}
     assert result.yaku is not None and result.cost is not None

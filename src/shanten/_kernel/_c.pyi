@@ -90,3 +90,33 @@ def odds(
     caps: _Buffer | None = None,
 ) -> list[_Answer]: ...
 def fast(enabled: bool) -> bool: ...
+
+#: score()'s answer: (form 0 standard, 1 seven pairs, 2 thirteen orphans; the concealed
+#: blocks as bytes of (kind 0 run, 1 triplet, 2 quad, 3 pair, tile); the index of the block
+#: the winning tile completed; its wait (wins.WaitShape's order); the yaku as bytes of
+#: (score_types.YAKU position, han); han; fu; yakuman; the fu parts as bytes of
+#: (engine.FU_PARTS position, fu)).
+_ScoreAnswer = tuple[int, bytes, int, int, bytes, int, int, int, bytes]
+
+def score(
+    counts: tuple[int, ...] | bytes,
+    melds: bytes,
+    win: int,
+    flags: int,
+    dora: tuple[int, ...] | bytes,
+    ura: tuple[int, ...] | bytes,
+    red: int,
+    seat_wind: int,
+    round_wind: int,
+    players: int,
+    north: int,
+    rules: int,
+) -> _ScoreAnswer | None:
+    """The best reading of a checked win and its value, or None when no reading has a
+    yaku: ``counts`` 34 counts (the concealed tiles with the winning tile ``win``),
+    ``melds`` 3 bytes a meld (kind 0 run, 1 triplet, 2 quad; lowest tile; concealed),
+    ``flags`` the bits tsumo, riichi, double riichi, ippatsu, rinshan, chankan, last tile,
+    first draw (1, 2, 4, ... 128); ``dora``/``ura`` the dora tiles; ``rules`` the bits
+    open tanyao 1, kiriage 2, counted yakuman 4, tsumo loss 8, the double yakuman 16-128
+    (suuankou_tanki, kokushi_13, junsei_chuuren, daisuushii) and the double wind pair's fu
+    from bit 8."""

@@ -7,7 +7,7 @@ read-only buffers that the kernel checks entry by entry. Under the melded-copies
 meld caps its tiles below 4) the kernel is handed each tile's cap and recomputes the
 capped parts from their complete shapes. What its C does not cover, it hands to the
 reference engine: one closed form alone (seven pairs, thirteen orphans) for effective
-tiles.
+tiles. It scores every win in C (:mod:`shanten._kernel.score`).
 
 The public verbs :func:`shanten.shanten`, :func:`shanten.ukeire` and
 :func:`shanten.discards` are kernel *verbs* (:meth:`KernelEngine.verb`): C callables that
@@ -32,6 +32,7 @@ import numpy.typing as npt
 
 from shanten import options
 from shanten._kernel import _c
+from shanten._kernel.score import score as c_score
 from shanten._native.engine import ENGINE as REFERENCE
 from shanten._native.engine import Curves
 from shanten._native.odds import Question, TooManyStates
@@ -196,8 +197,7 @@ class KernelEngine:
         )
 
     def score(self, win: Win) -> Score | None:
-        # the kernel has no scorer yet: the reference scores
-        return REFERENCE.score(win)
+        return c_score(win)
 
     def verb(self, number: int, function: _F) -> _F:
         """``function`` as a kernel verb: the C callable answers a closed hand with

@@ -132,7 +132,7 @@ int verb_add(PyObject *module);
 
 /* Each unit's module functions, added by module.c. */
 extern PyMethodDef INSTALL_METHODS[], RESULTS_METHODS[], BINDING_METHODS[], VERB_METHODS[],
-    BATCH_METHODS[], ODDS_METHODS[];
+    BATCH_METHODS[], ODDS_METHODS[], SCORE_METHODS[];
 
 KERNEL_HIDDEN_END
 

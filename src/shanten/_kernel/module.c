@@ -17,7 +17,8 @@ PyMODINIT_FUNC
 PyInit__c(void)
 {
     PyMethodDef *functions[] = {INSTALL_METHODS, RESULTS_METHODS, BINDING_METHODS,
-                                VERB_METHODS,    BATCH_METHODS,   ODDS_METHODS};
+                                VERB_METHODS,    BATCH_METHODS,   ODDS_METHODS,
+                                SCORE_METHODS};
     if (!read_init())
         return NULL;
     PyObject *module = PyModule_Create(&module_def);

@@ -15,13 +15,17 @@ None
 
 from __future__ import annotations
 
+import functools
+
 from shanten._native.scoring.fu import fu_of
 from shanten._native.scoring.points import base_points, limit_of, pay
 from shanten._native.scoring.reading import Reading, all_readings
 from shanten._native.scoring.yaku import yaku_of
-from shanten.score_types import Score, Win, Yaku
+from shanten.score_types import Limit, Payment, Score, Win, Yaku
+from shanten.scoring_rules import Rules
+from shanten.wins import WaitReading
 
-__all__ = ["dora_yaku", "score"]
+__all__ = ["dora_yaku", "make_score", "score"]
 
 
 def dora_yaku(win: Win) -> list[Yaku]:
@@ -51,8 +55,47 @@ def dora_yaku(win: Win) -> list[Yaku]:
     return found
 
 
+_Price = tuple[Limit | None, int, int, tuple[Payment, ...]]
+_PRICES: dict[tuple[int, ...], tuple[Rules, _Price]] = {}
+
+
+@functools.lru_cache(maxsize=8192)
+def _priced(
+    han: int, fu: int, yakuman: int, rules: Rules, dealer: bool, tsumo: bool, players: int
+) -> tuple[Limit | None, int, int, tuple[Payment, ...]]:
+    """(limit, yakuman paid, points, payments) of a hand worth ``han``, ``fu`` and
+    ``yakuman`` under ``rules``."""
+    limit = limit_of(han, fu, yakuman, kiriage=rules.kiriage, kazoe_yakuman=rules.kazoe_yakuman)
+    base = base_points(han, fu, limit, yakuman)
+    payments = pay(base, dealer=dealer, tsumo=tsumo, players=players, tsumo_loss=rules.tsumo_loss)
+    paid = yakuman or int(limit == "kazoe yakuman")
+    return limit, paid, sum(p.points for p in payments), payments
+
+
+def make_score(
+    win: Win,
+    reading: WaitReading,
+    yaku: tuple[Yaku, ...],
+    han: int,
+    fu: int,
+    yakuman: int,
+    fu_parts: tuple[tuple[str, int], ...],
+) -> Score:
+    """The :class:`~shanten.score_types.Score` of ``win`` read as ``reading``, worth
+    ``han``, ``fu`` and ``yakuman`` (how many yakuman its yaku count): its limit, points
+    and payments under the win's rules. Both engines build their Score here."""
+    dealer, tsumo = win.seat_wind == 27, win.tsumo
+    rules = win.rules
+    # kept by the rules' identity: hashing a Rules reads every field
+    key = (han, fu, yakuman, dealer, tsumo, win.players, id(rules))
+    known = _PRICES.get(key)
+    if known is None or known[0] is not rules:
+        known = _PRICES[key] = (rules, _priced(han, fu, yakuman, rules, dealer, tsumo, win.players))
+    limit, paid, points, payments = known[1]
+    return Score(han, fu, paid, limit, points, payments, yaku, reading, fu_parts, dealer, tsumo)
+
+
 def _scored(reading: Reading, bonus: list[Yaku]) -> tuple[tuple[int, ...], Score] | None:
-    win = reading.win
     yaku = yaku_of(reading)
     if not yaku:
         return None
@@ -61,28 +104,8 @@ def _scored(reading: Reading, bonus: list[Yaku]) -> tuple[tuple[int, ...], Score
         yaku += bonus
     han = sum(y.han for y in yaku)
     fu, parts = fu_of(reading)
-    rules = win.rules
-    limit = limit_of(han, fu, yakuman, kiriage=rules.kiriage, kazoe_yakuman=rules.kazoe_yakuman)
-    paid = yakuman or int(limit == "kazoe yakuman")
-    base = base_points(han, fu, limit, yakuman)
-    payments = pay(
-        base, dealer=win.dealer, tsumo=win.tsumo, players=win.players, tsumo_loss=rules.tsumo_loss
-    )
-    points = sum(p.points for p in payments)
-    result = Score(
-        han,
-        fu,
-        paid,
-        limit,
-        points,
-        payments,
-        tuple(yaku),
-        reading.source,
-        parts,
-        win.dealer,
-        win.tsumo,
-    )
-    return (points, int(yakuman > 0), han, fu, sum(fu for _, fu in parts)), result
+    result = make_score(reading.win, reading.source, tuple(yaku), han, fu, yakuman, parts)
+    return (result.points, int(yakuman > 0), han, fu, sum(fu for _, fu in parts)), result
 
 
 def score(win: Win) -> Score | None:
