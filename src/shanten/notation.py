@@ -29,6 +29,7 @@ from typing import Final
 from shanten.errors import NotationError, quoted
 
 __all__ = [
+    "MAX_TEXT",
     "NUM_TILES",
     "SUITS",
     "TILE_NAMES",
@@ -73,11 +74,23 @@ _UNICODE_INDEX = {unicode_of(i): i for i in range(NUM_TILES)}
 _VARIATION_SELECTORS = ("\ufe0e", "\ufe0f")
 
 
+#: The longest notation read: room for all 136 tiles of the game written apart, with
+#: whitespace; anything longer is refused before it is read.
+MAX_TEXT: Final = 4096
+
+
 def parse_tiles(source: str) -> list[int]:
-    """Tile indices of an mpsz or Unicode string, in the order written.
+    """Tile indices of an mpsz or Unicode string, in the order written. A string longer
+    than :data:`MAX_TEXT` characters is refused before it is read.
 
     >>> parse_tiles("1z🀄")
     [27, 33]
+    >>> parse_tiles("1" * 10_000 + "m")
+    Traceback (most recent call last):
+    ...
+    shanten.errors.NotationError: 10,001 characters: tile notation is at most 4,096 (the game has 136 tiles)
+        1111111111111111111111111111111111111111... (10,001 characters)
+        ^
     >>> parse_tiles("8z")
     Traceback (most recent call last):
     ...
@@ -87,6 +100,13 @@ def parse_tiles(source: str) -> list[int]:
     """
     if not isinstance(source, str):
         raise TypeError(f"tile notation is a str, not {type(source).__name__}")
+    if len(source) > MAX_TEXT:
+        raise NotationError(
+            f"{len(source):,} characters: tile notation is at most {MAX_TEXT:,} (the game has "
+            "136 tiles)",
+            source,
+            0,
+        )
     tiles: list[int] = []
     pending: list[tuple[int, int]] = []  # (digit, position)
     previous_was_glyph = False
