@@ -24,13 +24,11 @@ The package, by layer (``docs/architecture.md`` draws them):
   (:mod:`shanten.cli`) and the local page (:mod:`shanten.web`).
 """
 
-import importlib
-from typing import TYPE_CHECKING, Any
-
 from shanten import batch
 from shanten._engine import accelerated
 from shanten._version import __version__
 from shanten.analysis import Analysis, calculate, shanten
+from shanten.discard_odds import DiscardOdds, HandOdds, odds
 from shanten.efficiency import Discard, GoodShape, Ukeire, discards, good_shape, ukeire
 from shanten.errors import (
     GameRecordError,
@@ -42,6 +40,9 @@ from shanten.errors import (
     ShantenError,
     WinError,
 )
+from shanten.games.corpus import review_corpus
+from shanten.games.records import DiscardReview, GameReview
+from shanten.games.review import review
 from shanten.hand import Hand, Meld
 from shanten.results import Witness
 from shanten.score_types import Payment, Score, Yaku
@@ -57,38 +58,6 @@ from shanten.wins import (
     is_complete,
     waits,
 )
-
-if TYPE_CHECKING:
-    from shanten.discard_odds import DiscardOdds, HandOdds, odds
-    from shanten.games.corpus import review_corpus
-    from shanten.games.records import DiscardReview, GameReview
-    from shanten.games.review import review
-
-#: What is imported at first use: the odds and the game review, which one hand's
-#: analysis does not need.
-_LAZY = {
-    "odds": "shanten.discard_odds",
-    "DiscardOdds": "shanten.discard_odds",
-    "HandOdds": "shanten.discard_odds",
-    "review": "shanten.games.review",
-    "DiscardReview": "shanten.games.records",
-    "GameReview": "shanten.games.records",
-    "review_corpus": "shanten.games.corpus",
-}
-
-
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'shanten' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
-
 
 __all__ = [
     "MAHJONG_SOUL",
