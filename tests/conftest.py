@@ -5,7 +5,8 @@
 reference, each through the public verbs (``shanten._engine.use``), the kernel's runs
 skipped only where it was not built. A test marked ``large`` (tens of thousands of hands)
 runs on the reference with the exhaustive proofs, where time is no object.
-A test marked ``kernel_only`` checks what only the kernel has (its threads).
+A test marked ``kernel_only`` checks what only the kernel has (its threads); the exhaustive
+proofs run on the kernel too.
 ``SHANTEN_TEST_ENGINES=kernel`` (or ``reference``) runs them on one engine only. The other layers (values and notation, the tables,
 wins, games, the command line and the page) run on the engine the installation chose;
 CI runs them on the reference as well (``SHANTEN_PURE=1``).
@@ -66,7 +67,12 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     params: list[object] = []
     if "kernel" in ENGINES:
         params.append("kernel")
-    kernel_only = metafunc.definition.get_closest_marker("kernel_only") is not None
+    # the exhaustive proofs prove the kernel (whose equality with the reference the default
+    # runs show); a large test's reference run is itself one of them
+    kernel_only = (
+        metafunc.definition.get_closest_marker("kernel_only") is not None
+        or metafunc.definition.get_closest_marker("exhaustive") is not None
+    )
     if "reference" in ENGINES and not kernel_only:
         large = metafunc.definition.get_closest_marker("large") is not None
         params.append(
