@@ -80,9 +80,7 @@ def test_notation_past_its_longest_is_refused_before_it_is_read(size: int) -> No
 
 def test_copies_in_long_input_quote_an_excerpt() -> None:
     message = message_of(lambda: Hand("1m" + " " * 4_000 + "1111m"))
-    assert (
-        message == f"5 copies of 1m in '1m{' ' * 38}'... (4,007 characters): a tile has 4 copies"
-    )
+    assert message == f"5 copies of 1m in '1m{' ' * 38}'... (4,007 characters): a tile has 4 copies"
 
 
 def test_long_meld_quotes_an_excerpt() -> None:

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 import shanten
+import shanten.games.formats
 from shanten.games.events import Call, Discard, Draw, Win
 from shanten.games.tenhou_json import parse_tenhou_json
 
