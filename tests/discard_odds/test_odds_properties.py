@@ -109,7 +109,7 @@ def check_curves(
 TIES = 1e-12
 
 
-@pytest.mark.large
+@pytest.mark.kernel_only  # 200 whole hands: minutes on the kernel's twin, hours on the reference
 def test_ready_at_the_end_at_least_as_often_as_won() -> None:
     """tenpai[-1] >= win[-1] on random hands with melds over a whole hand's draws, each
     switch on or off at random: the documented inequality, which concerns the last
