@@ -89,6 +89,10 @@ def test_the_review_field_table_names_every_field() -> None:
     assert named == set(record.to_dict())
 
 
+@pytest.mark.skipif(
+    not shanten.accelerated,
+    reason="the batch's words are the kernel's: the reference makes no file",
+)
 def test_the_cache_is_the_files_the_docs_describe(tmp_path: Path) -> None:
     """From an empty cache directory: one file per first use, with one notice each, and
     the docs name each file with its size to the tenth of a MB."""
