@@ -29,9 +29,8 @@ from typing import Literal, Protocol, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from shanten._native.engine import ENGINE as REFERENCE
-from shanten._native.engine import Curves
-from shanten._native.odds import Question
+from shanten._native import reference
+from shanten._native.odds import Curves, Question
 from shanten.hand import Position
 from shanten.options import FormView
 from shanten.results import Discard, Ukeire
@@ -125,7 +124,7 @@ def _kernel() -> Engine | None:
 _KERNEL = None if _flag("SHANTEN_PURE") else _kernel()
 
 #: The engine that answers.
-engine: Engine = _KERNEL if _KERNEL is not None else REFERENCE
+engine: Engine = _KERNEL if _KERNEL is not None else reference()
 #: True where the kernel answers, False on the reference engine.
 accelerated: bool = engine.name == "kernel"
 
@@ -141,7 +140,7 @@ def use(name: EngineName) -> Iterator[Engine]:
     """Run the block on the engine ``name`` (for tests: the verbs' fast paths are turned
     off on the reference), then go back to the engine chosen at import."""
     global engine
-    chosen = _KERNEL if name == "kernel" else REFERENCE
+    chosen = _KERNEL if name == "kernel" else reference()
     if chosen is None:
         raise RuntimeError("the kernel was not built (or SHANTEN_PURE is set)")
     before = engine

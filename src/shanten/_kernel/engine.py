@@ -32,10 +32,8 @@ import numpy.typing as npt
 
 from shanten import options
 from shanten._kernel import _c
-from shanten._kernel.score import score as c_score
-from shanten._native.engine import ENGINE as REFERENCE
-from shanten._native.engine import Curves
-from shanten._native.odds import Question, TooManyStates
+from shanten._native import reference
+from shanten._native.odds import Curves, Question, TooManyStates
 from shanten.hand import Hand, Position
 from shanten.options import FormView
 from shanten.results import Discard, Ukeire
@@ -102,7 +100,7 @@ class KernelEngine:
 
     def distance(self, pos: Position, form: FormView = "all") -> int | None:
         if form in ("chiitoitsu", "kokushi") and not pos.closed:
-            return REFERENCE.distance(pos, form)
+            return reference().distance(pos, form)
         self.installed()
         caps = self._caps(pos) if pos.capped else None
         # the caps passed by position: a keyword costs the call more than its lookups
@@ -113,7 +111,7 @@ class KernelEngine:
         self, pos: Position, counts: Sequence[int], form: FormView
     ) -> tuple[int, list[int]]:
         if form not in ("all", "standard"):
-            return REFERENCE.effective(pos, counts, form)
+            return reference().effective(pos, counts, form)
         self.installed()
         caps = self._caps(pos) if pos.capped else None
         closed = not pos.melds and sum(counts) == 13
@@ -122,7 +120,7 @@ class KernelEngine:
 
     def ukeire(self, pos: Position, unseen: Sequence[int], form: FormView) -> Ukeire:
         if form not in ("all", "standard"):
-            return REFERENCE.ukeire(pos, unseen, form)
+            return reference().ukeire(pos, unseen, form)
         self.installed()
         caps = self._caps(pos) if pos.capped else None
         return _c.ukeire(
@@ -131,7 +129,7 @@ class KernelEngine:
 
     def discards(self, pos: Position, unseen: Sequence[int], form: FormView) -> tuple[Discard, ...]:
         if form not in ("all", "standard"):
-            return REFERENCE.discards(pos, unseen, form)
+            return reference().discards(pos, unseen, form)
         self.installed()
         caps = self._caps(pos) if pos.capped else None
         return _c.discards(
@@ -197,7 +195,10 @@ class KernelEngine:
         )
 
     def score(self, win: Win) -> Score | None:
-        return c_score(win)
+        # the scorer's readers load with the first win, not with one hand's shanten
+        from shanten._kernel.score import score
+
+        return score(win)
 
     def verb(self, number: int, function: _F) -> _F:
         """``function`` as a kernel verb: the C callable answers a closed hand with

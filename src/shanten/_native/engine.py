@@ -18,7 +18,7 @@ import numpy.typing as npt
 
 from shanten._native import forms, scoring
 from shanten._native.effective import effective
-from shanten._native.odds import Graph, Question, Solution, TooManyStates, distance_of
+from shanten._native.odds import Curves, Graph, Question, Solution, TooManyStates, distance_of
 from shanten.hand import Position, position
 from shanten.options import FormView
 from shanten.results import Discard, Ukeire, listing, tenhou_key
@@ -28,7 +28,6 @@ from shanten.tiles import NUM_TILES, TILES
 __all__ = ["ENGINE", "Curves", "ReferenceEngine"]
 
 #: A start hand's (tenpai, win) curves.
-Curves = tuple[tuple[float, ...], tuple[float, ...]]
 
 _U8 = npt.NDArray[np.uint8]
 _F = TypeVar("_F", bound=Callable[..., object])

@@ -76,6 +76,10 @@ class Rules:
         return drawn < before or self.hand_changes
 
 
+#: An engine's answer for one start: the tenpai and the win curve, one entry per draw.
+Curves = tuple[tuple[float, ...], tuple[float, ...]]
+
+
 @dataclass(frozen=True)
 class Question:
     """What an engine's odds answer: the start hands (34 concealed counts each, 3n+1, of
