@@ -1,4 +1,5 @@
-"""How fast game review runs over a corpus: ``python benchmarks/review.py [--sizes 20 200 2000]``.
+"""How fast game review runs over a corpus: ``python benchmarks/review.py [--sizes 20 200 2000]``,
+and where a process pool pays: ``python benchmarks/review.py --jobs-default [--rounds 5]``.
 
 Method: the twenty real games of ``../shared/testdata/tenhou/mjlog`` are copied, in
 turn, into a temporary folder until it holds N files (N = 20, 200, 2,000 by default).
@@ -14,6 +15,19 @@ core, seconds and peak RSS by corpus size.
 Writes ``benchmarks/review_results.json`` (every figure, the machine and its load) and
 ``docs/review_scaling.png`` (needs matplotlib: the ``bench`` or ``review`` extra).
 The machine should be otherwise idle: the figures are wall-clock times.
+
+``--jobs-default`` compares ``jobs=1``, ``jobs=`` every core and the default
+(``jobs=None``) on the twenty shared games as Tenhou XML and as JSON, on the repository's
+test records (``tests/data/tenhou``), and on copies of the shared XML games in corpora of
+1 to 320 files (``--files``), to find the corpus size from which a pool is faster than
+one process. Each run is a fresh process, as above (no memory sampling); the runs are
+interleaved (every corpus and every setting once per round, the settings' order turned
+each round) and repeated ``--rounds`` times, so that the load of a shared machine falls
+on all settings alike. Each run reports the wall-clock time of the whole loop (pool
+start and shut-down included) and the CPU time of every process: its own, and that of
+the pool's workers and the server process they start from (stopped and waited for at
+the end, so that their CPU time is counted: Linux and macOS). Writes the medians and
+quartiles by corpus and setting to ``benchmarks/review_jobs_results.json``.
 """
 
 from __future__ import annotations
@@ -24,6 +38,7 @@ import os
 import platform
 import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -34,6 +49,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ROOT.parent / "shared" / "testdata" / "tenhou" / "mjlog"
 RESULTS = ROOT / "benchmarks" / "review_results.json"
+JOBS_RESULTS = ROOT / "benchmarks" / "review_jobs_results.json"
+REPO_GAMES = ROOT / "tests" / "data" / "tenhou"
 PLOT = ROOT / "docs" / "review_scaling.png"
 
 
@@ -73,8 +90,20 @@ def _descendants_peak(pid: int) -> float:
     return peak
 
 
-def child(folder: str, jobs: int) -> None:
-    """One measured run (in its own process): review the folder, print the figures."""
+def _stop_forkserver() -> None:
+    """Stop the pool's server process and wait for it, so that its CPU time and that of
+    the workers it started (which it waited for) count in this process's children."""
+    from multiprocessing import forkserver
+
+    server = getattr(forkserver, "_forkserver", None)
+    stop = getattr(server, "_stop", None)
+    if callable(stop):  # CPython's private API: a benchmark may lean on it
+        stop()
+
+
+def child(folder: str, jobs: int, memory: bool = True) -> None:
+    """One measured run (in its own process): review the folder with ``jobs`` processes
+    (0: the default, ``jobs=None``), print the figures."""
     import threading
 
     import shanten
@@ -88,10 +117,11 @@ def child(folder: str, jobs: int) -> None:
             worker_peak = max(worker_peak, _descendants_peak(os.getpid()))
 
     watcher = threading.Thread(target=watch, daemon=True)
-    watcher.start()
+    if memory:
+        watcher.start()
     start, cpu = time.perf_counter(), time.process_time()
     games = decisions = failures = 0
-    for item in shanten.review_corpus([folder], jobs=jobs):
+    for item in shanten.review_corpus([folder], jobs=jobs or None):
         if item.ok:
             games += 1
             decisions += len(item.review)
@@ -99,7 +129,10 @@ def child(folder: str, jobs: int) -> None:
             failures += 1
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     done.set()
-    watcher.join()
+    if memory:
+        watcher.join()
+    _stop_forkserver()
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
     kib = 1 if sys.platform != "darwin" else 1 / 1024  # ru_maxrss is KiB on Linux
     print(
         json.dumps(
@@ -110,6 +143,7 @@ def child(folder: str, jobs: int) -> None:
                 "decisions": decisions,
                 "seconds": seconds,
                 "main_cpu_seconds": cpu,
+                "children_cpu_seconds": children.ru_utime + children.ru_stime,
                 "peak_rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * kib / 1024,
                 "worker_peak_rss_mib": worker_peak,
             }
@@ -117,17 +151,107 @@ def child(folder: str, jobs: int) -> None:
     )
 
 
-def measure(folder: Path, jobs: int) -> dict[str, Any]:
+def measure(folder: Path, jobs: int, memory: bool = True) -> dict[str, Any]:
+    """One run in a fresh process; ``jobs`` 0 for the default."""
+    command = [sys.executable, __file__, "--child", str(folder), str(jobs)]
     out = subprocess.run(
-        [sys.executable, __file__, "--child", str(folder), str(jobs)],
+        [*command, *([] if memory else ["--no-memory"])],
         check=True,
         capture_output=True,
         text=True,
     ).stdout
     figures: dict[str, Any] = json.loads(out)
     figures["decisions_per_second"] = figures["decisions"] / figures["seconds"]
-    figures["decisions_per_second_per_core"] = figures["decisions_per_second"] / jobs
+    figures["decisions_per_second_per_core"] = figures["decisions_per_second"] / max(jobs, 1)
     return figures
+
+
+def _quartiles(values: list[float]) -> dict[str, float]:
+    ordered = sorted(values)
+    q1, median, q3 = statistics.quantiles(ordered, n=4) if len(ordered) > 1 else ordered * 3
+    return {"min": ordered[0], "q1": q1, "median": median, "q3": q3, "max": ordered[-1]}
+
+
+def compare_jobs(rounds: int, files: list[int]) -> None:
+    """``--jobs-default``: one process, every core and the default, interleaved and
+    repeated, on each corpus; the medians printed and written to :data:`JOBS_RESULTS`."""
+    cores = os.cpu_count() or 1
+    settings = {"jobs=1": 1, f"jobs={cores}": cores, "default": 0}
+    with tempfile.TemporaryDirectory(prefix="shanten-review-jobs-") as scratch:
+        corpora: dict[str, Path] = {
+            "shared XML (20)": GAMES,
+            "shared JSON (20)": GAMES.parent / "json",
+            f"tests/data/tenhou ({len(list(expand(REPO_GAMES)))})": REPO_GAMES,
+        }
+        for size in files:
+            folder = Path(scratch) / f"copies-{size}"
+            folder.mkdir()
+            make_corpus(folder, size)
+            corpora[f"copies of the XML ({size})"] = folder
+        runs: dict[tuple[str, str], list[dict[str, Any]]] = {}
+        names = list(settings)
+        for turn in range(rounds):
+            order = names[turn % len(names) :] + names[: turn % len(names)]
+            for corpus, folder in corpora.items():
+                for name in order:
+                    figures = measure(folder, settings[name], memory=False)
+                    runs.setdefault((corpus, name), []).append(figures)
+            print(f"round {turn + 1}/{rounds} done, load {os.getloadavg()[0]:.2f}", flush=True)
+        rows = []
+        for corpus, folder in corpora.items():
+            paths = list(expand(folder))
+            for name in names:
+                mine = runs[(corpus, name)]
+                rows.append(
+                    {
+                        "corpus": corpus,
+                        "setting": name,
+                        "files": len(paths),
+                        "bytes": sum(os.path.getsize(path) for path in paths),
+                        "decisions": mine[0]["decisions"],
+                        "wall_seconds": _quartiles([r["seconds"] for r in mine]),
+                        "cpu_seconds": _quartiles(
+                            [r["main_cpu_seconds"] + r["children_cpu_seconds"] for r in mine]
+                        ),
+                        "runs": len(mine),
+                    }
+                )
+    print(f"{'corpus':<28} {'setting':<8} {'files':>5} {'KiB':>6}  wall s (q1-q3)        CPU s")
+    for row in rows:
+        wall, cpu = row["wall_seconds"], row["cpu_seconds"]
+        print(
+            f"{row['corpus']:<28} {row['setting']:<8} {row['files']:>5} "
+            f"{row['bytes'] / 1024:>6.0f}  {wall['median']:6.3f} ({wall['q1']:.3f}-{wall['q3']:.3f})"
+            f"  {cpu['median']:6.3f}"
+        )
+    JOBS_RESULTS.write_text(
+        json.dumps(
+            {
+                "machine": _machine(cores),
+                "method": __doc__.split("\n\n")[3],
+                "rounds": rounds,
+                "rows": rows,
+            },
+            indent=1,
+            ensure_ascii=False,
+        )
+        + "\n"
+    )
+
+
+def expand(folder: Path) -> list[str]:
+    import shanten.games.corpus
+
+    return list(shanten.games.corpus.expand_paths(folder))
+
+
+def _machine(cores: int) -> dict[str, Any]:
+    return {
+        "cpu": platform.processor() or platform.machine(),
+        "cpus": cores,
+        "python": platform.python_version(),
+        "load_average_after": os.getloadavg(),
+    }
 
 
 def plot(runs: list[dict[str, Any]], path: Path) -> None:
@@ -160,10 +284,27 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[20, 200, 2000])
     parser.add_argument("--child", nargs=2, metavar=("FOLDER", "JOBS"), help=argparse.SUPPRESS)
+    parser.add_argument("--no-memory", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--no-plot", action="store_true", help="write the JSON only")
+    parser.add_argument(
+        "--jobs-default",
+        action="store_true",
+        help="compare one process, every core and the default (writes review_jobs_results.json)",
+    )
+    parser.add_argument("--rounds", type=int, default=5, help="with --jobs-default: repeats")
+    parser.add_argument(
+        "--files",
+        type=int,
+        nargs="+",
+        default=[1, 2, 5, 10, 20, 40, 80, 160, 320],
+        help="with --jobs-default: the sizes of the corpora of copies",
+    )
     args = parser.parse_args()
     if args.child:
-        child(args.child[0], int(args.child[1]))
+        child(args.child[0], int(args.child[1]), memory=not args.no_memory)
+        return
+    if args.jobs_default:
+        compare_jobs(args.rounds, args.files)
         return
     cores = os.cpu_count() or 1
     runs = []
@@ -179,16 +320,10 @@ def main() -> None:
                     f"{figures['decisions_per_second_per_core']:>8.0f} /s/core  "
                     f"peak {figures['peak_rss_mib']:.0f} MiB"
                 )
-    load = os.getloadavg()
     RESULTS.write_text(
         json.dumps(
             {
-                "machine": {
-                    "cpu": platform.processor() or platform.machine(),
-                    "cpus": cores,
-                    "python": platform.python_version(),
-                    "load_average_after": load,
-                },
+                "machine": _machine(cores),
                 "method": __doc__.split("\n\n")[1],
                 "target_decisions_per_second_per_core": 50_000,
                 "runs": runs,
