@@ -113,6 +113,8 @@ def test_names_keep_only_those_players() -> None:
     some = aggregate_players(ITEMS, names=chosen)
     assert some.players == (everyone.players[0], everyone.players[-1])
     assert some.games == everyone.games
+    one = everyone.players[1].name
+    assert aggregate_players(ITEMS, names=one).players == (everyone.players[1],)
 
 
 def test_shares_and_means() -> None:

@@ -208,7 +208,7 @@ def aggregate_players(
     ``items``: what :func:`~shanten.games.corpus.review_corpus` yields, taken as they
     come; a :class:`~shanten.games.corpus.CorpusFailure` is counted and skipped.
     ``worst``: how many of each player's games to keep as the worst (by mean loss).
-    ``names``: only these players (default: every name).
+    ``names``: only these players (default: every name; one name alone is taken too).
 
     A name at several seats of one game (guests all called ``NoName``, say) counts the
     game once, with the seats' decisions together.
@@ -217,7 +217,7 @@ def aggregate_players(
     """
     if isinstance(worst, bool) or not isinstance(worst, int) or worst < 0:
         raise RuleError(f"worst must be a whole number from 0, not {described(worst)}")
-    wanted = None if names is None else frozenset(names)
+    wanted = None if names is None else frozenset([names] if isinstance(names, str) else names)
     tallies: dict[str, _Tally] = {}
     games = failures = 0
     for position, item in enumerate(items):
