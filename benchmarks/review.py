@@ -16,18 +16,22 @@ Writes ``benchmarks/review_results.json`` (every figure, the machine and its loa
 ``docs/review_scaling.png`` (needs matplotlib: the ``bench`` or ``review`` extra).
 The machine should be otherwise idle: the figures are wall-clock times.
 
-``--jobs-default`` compares ``jobs=1``, ``jobs=`` every core and the default
-(``jobs=None``) on the twenty shared games as Tenhou XML and as JSON, on the repository's
-test records (``tests/data/tenhou``), and on copies of the shared XML games in corpora of
-1 to 320 files (``--files``), to find the corpus size from which a pool is faster than
-one process. Each run is a fresh process, as above (no memory sampling); the runs are
-interleaved (every corpus and every setting once per round, the settings' order turned
-each round) and repeated ``--rounds`` times, so that the load of a shared machine falls
-on all settings alike. Each run reports the wall-clock time of the whole loop (pool
-start and shut-down included) and the CPU time of every process: its own, and that of
-the pool's workers and the server process they start from (stopped and waited for at
-the end, so that their CPU time is counted: Linux and macOS). Writes the medians and
-quartiles by corpus and setting to ``benchmarks/review_jobs_results.json``.
+``--jobs-default`` times the command itself, ``shanten review FOLDER --format json``
+(stdout to /dev/null; ``--format table`` or ``csv`` to time another output, written to
+``review_jobs_results_table.json`` or ``_csv.json``), with ``--jobs 1``, ``--jobs`` every core and no ``--jobs`` (the
+default), on the twenty shared games as Tenhou XML and as JSON, on the repository's test
+records (``tests/data/tenhou``), and on copies of the shared XML games in corpora of 1 to
+300 files (``--files``), to find the corpus size from which a pool is faster than one
+process. Each run is a fresh command, timed from its start to its exit (Python's start
+included, as a user waits for it); its CPU time is that of every process it started:
+the command, the pool's server process and its workers (this script makes itself their
+subreaper so that it can wait for them: Linux only). The runs are interleaved (every
+corpus and every setting once per round, the settings' order turned each round) and
+repeated ``--rounds`` times, so that the load of a shared machine falls on all settings
+alike. Writes the minimum, the quartiles and the median by corpus and setting to
+``benchmarks/review_jobs_results.json``, with each setting's wall-clock time over that of
+``--jobs 1`` in the same round (paired, so that a slow spell of the machine falls on
+both).
 """
 
 from __future__ import annotations
@@ -172,7 +176,52 @@ def _quartiles(values: list[float]) -> dict[str, float]:
     return {"min": ordered[0], "q1": q1, "median": median, "q3": q3, "max": ordered[-1]}
 
 
-def compare_jobs(rounds: int, files: list[int]) -> None:
+def _become_subreaper() -> None:
+    """Take in the orphans of the processes this one starts (Linux's
+    ``PR_SET_CHILD_SUBREAPER``): the pool's server process, left behind by the command
+    when it exits, so that this process waits for it and counts its CPU time."""
+    import ctypes
+
+    if not sys.platform.startswith("linux"):
+        sys.exit("--jobs-default counts the CPU time of the pool's processes on Linux only")
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.prctl(36, 1, 0, 0, 0) != 0:  # PR_SET_CHILD_SUBREAPER
+        raise OSError(ctypes.get_errno(), "prctl(PR_SET_CHILD_SUBREAPER) failed")
+
+
+def run_command(folder: Path, jobs: int, output: str = "json") -> dict[str, Any]:
+    """One run of ``shanten review FOLDER --format OUTPUT`` (``--jobs`` unless 0): its
+    wall-clock time, and the CPU time of every process it started."""
+    command = [*COMMAND, "review", str(folder), "--format", output]
+    if jobs:
+        command += ["--jobs", str(jobs)]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
+    seconds = time.perf_counter() - start
+    while True:  # the orphans taken in: the pool's server, once the command has gone
+        try:
+            os.waitpid(-1, 0)
+        except ChildProcessError:
+            break
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode:
+        sys.exit(f"{' '.join(command)} failed: {done.stderr.decode(errors='replace')}")
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return {"seconds": seconds, "cpu_seconds": cpu}
+
+
+#: The command as a user types it: the console script ``shanten`` beside this Python
+#: (its pool's server process imports the script, hence ``shanten``, once for all the
+#: workers), or ``python -m shanten`` without one.
+COMMAND = (
+    [str(Path(sys.executable).with_name("shanten"))]
+    if Path(sys.executable).with_name("shanten").exists()
+    else [sys.executable, "-m", "shanten"]
+)
+
+
+def compare_jobs(rounds: int, files: list[int], output: str) -> None:
     """``--jobs-default``: one process, every core and the default, interleaved and
     repeated, on each corpus; the medians printed and written to :data:`JOBS_RESULTS`."""
     cores = os.cpu_count() or 1
@@ -190,46 +239,57 @@ def compare_jobs(rounds: int, files: list[int]) -> None:
             corpora[f"copies of the XML ({size})"] = folder
         runs: dict[tuple[str, str], list[dict[str, Any]]] = {}
         names = list(settings)
+        _become_subreaper()
         for turn in range(rounds):
             order = names[turn % len(names) :] + names[: turn % len(names)]
             for corpus, folder in corpora.items():
                 for name in order:
-                    figures = measure(folder, settings[name], memory=False)
+                    figures = run_command(folder, settings[name], output)
                     runs.setdefault((corpus, name), []).append(figures)
             print(f"round {turn + 1}/{rounds} done, load {os.getloadavg()[0]:.2f}", flush=True)
         rows = []
         for corpus, folder in corpora.items():
             paths = list(expand(folder))
+            alone = runs[(corpus, "jobs=1")]
             for name in names:
                 mine = runs[(corpus, name)]
+                ratios = [r["seconds"] / a["seconds"] for r, a in zip(mine, alone, strict=True)]
                 rows.append(
                     {
                         "corpus": corpus,
                         "setting": name,
                         "files": len(paths),
                         "bytes": sum(os.path.getsize(path) for path in paths),
-                        "decisions": mine[0]["decisions"],
                         "wall_seconds": _quartiles([r["seconds"] for r in mine]),
-                        "cpu_seconds": _quartiles(
-                            [r["main_cpu_seconds"] + r["children_cpu_seconds"] for r in mine]
-                        ),
+                        "cpu_seconds": _quartiles([r["cpu_seconds"] for r in mine]),
+                        "wall_ratio_to_jobs_1": _quartiles(ratios),
                         "runs": len(mine),
                     }
                 )
-    print(f"{'corpus':<28} {'setting':<8} {'files':>5} {'KiB':>6}  wall s (q1-q3)        CPU s")
+    print(
+        f"{'corpus':<28} {'setting':<8} {'files':>5} {'KiB':>6}  wall s: min, median (q1-q3)"
+        "   / jobs=1 (q1-q3)     CPU s"
+    )
     for row in rows:
-        wall, cpu = row["wall_seconds"], row["cpu_seconds"]
+        wall, cpu, ratio = row["wall_seconds"], row["cpu_seconds"], row["wall_ratio_to_jobs_1"]
         print(
             f"{row['corpus']:<28} {row['setting']:<8} {row['files']:>5} "
-            f"{row['bytes'] / 1024:>6.0f}  {wall['median']:6.3f} ({wall['q1']:.3f}-{wall['q3']:.3f})"
-            f"  {cpu['median']:6.3f}"
+            f"{row['bytes'] / 1024:>6.0f}  {wall['min']:6.3f}, {wall['median']:6.3f} "
+            f"({wall['q1']:.3f}-{wall['q3']:.3f})  {ratio['median']:5.2f} "
+            f"({ratio['q1']:.2f}-{ratio['q3']:.2f})  {cpu['median']:6.3f}"
         )
-    JOBS_RESULTS.write_text(
+    results = (
+        JOBS_RESULTS
+        if output == "json"
+        else JOBS_RESULTS.with_stem(f"{JOBS_RESULTS.stem}_{output}")
+    )
+    results.write_text(
         json.dumps(
             {
                 "machine": _machine(cores),
                 "method": __doc__.split("\n\n")[3],
                 "rounds": rounds,
+                "format": output,
                 "rows": rows,
             },
             indent=1,
@@ -296,15 +356,21 @@ def main() -> None:
         "--files",
         type=int,
         nargs="+",
-        default=[1, 2, 5, 10, 20, 40, 80, 160, 320],
+        default=[1, 5, 10, 20, 50, 100, 150, 200, 300],
         help="with --jobs-default: the sizes of the corpora of copies",
+    )
+    parser.add_argument(
+        "--format",
+        choices=("table", "json", "csv"),
+        default="json",
+        help="with --jobs-default: the command's --format",
     )
     args = parser.parse_args()
     if args.child:
         child(args.child[0], int(args.child[1]), memory=not args.no_memory)
         return
     if args.jobs_default:
-        compare_jobs(args.rounds, args.files)
+        compare_jobs(args.rounds, args.files, args.format)
         return
     cores = os.cpu_count() or 1
     runs = []

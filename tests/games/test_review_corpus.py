@@ -257,3 +257,27 @@ def test_the_pool_is_no_larger_than_the_work_and_the_cores(
     paths = [f"{n}.mjlog" for n in range(files)]
     assert [item.path for item in review_corpus(paths, jobs=jobs)] == paths
     assert SizedPool.workers == ([workers] if workers else [])
+
+
+@pytest.mark.parametrize(
+    ("files", "cores", "workers"),
+    [
+        (corpus.POOL_FROM - 1, 8, 0),
+        (corpus.POOL_FROM, 2, 2),
+        (corpus.POOL_FROM, 1, 0),
+        (corpus.POOL_FROM + 5, 1000, corpus.POOL_FROM + 5),
+    ],
+)
+def test_the_default_starts_a_pool_from_pool_from_files(
+    files: int, cores: int, workers: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """By default, one process below POOL_FROM files (a pool would not pay for its
+    start), else every core, at most one per file."""
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", SizedPool)
+    monkeypatch.setattr(shanten.options, "cores", lambda: cores)
+    monkeypatch.setattr(corpus, "review_file", lambda path: CorpusFailure(path, "-", "-"))
+    monkeypatch.setattr(corpus, "_review_to_send", lambda path: CorpusFailure(path, "-", "-"))
+    SizedPool.workers = []
+    paths = [f"{n}.mjlog" for n in range(files)]
+    assert [item.path for item in review_corpus(paths)] == paths
+    assert SizedPool.workers == ([workers] if workers else [])

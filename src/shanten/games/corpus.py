@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "IN_FLIGHT_PER_WORKER",
+    "POOL_FROM",
     "RECORD_SUFFIXES",
     "CorpusFailure",
     "CorpusItem",
@@ -58,6 +59,11 @@ __all__ = [
 #: every worker busy while the next result in input order is awaited, few enough that
 #: memory does not grow with the corpus.
 IN_FLIGHT_PER_WORKER: Final = 4
+
+#: The fewest files for which the default (``jobs=None``) starts a process pool: below,
+#: one process reviews them all before a pool would have started and paid for itself
+#: (measured: ``python benchmarks/review.py --jobs-default``, docs/review.md).
+POOL_FROM: Final = 150
 
 #: The file names a directory walk takes as game records (each also with ``.gz``):
 #: Tenhou's XML (``.mjlog``, ``.xml``), its log viewer's JSON (``.json``) and mjai JSON
@@ -276,9 +282,10 @@ def review_corpus(
     for a file that could not be reviewed, a :class:`CorpusFailure` (``.path``,
     ``.error``, ``.message``); ``item.ok`` tells which.
 
-    ``jobs``: how many processes review files (default: every core), at most one per
-    core and one per file, since more would only wait their turn; one reviews in this
-    process, with no pool. ``client``: a ``dask.distributed.Client``, or the address
+    ``jobs``: how many processes review files, at most one per core and one per file,
+    since more would only wait their turn; one reviews in this process, with no pool.
+    The default: this process for fewer than :data:`POOL_FROM` files (a pool would
+    only start in time to be slower), else every core. ``client``: a ``dask.distributed.Client``, or the address
     of a Dask scheduler (``"tcp://host:8786"``), to review on that cluster instead (the
     ``[dask]`` extra; an :class:`ImportError` naming it when Dask is missing).
 
@@ -301,15 +308,17 @@ def review_corpus(
             own = _connect(client)
             return _closing(_on_dask(expanded, own), own)
         return _on_dask(expanded, client)
-    return _on_cores(expanded, min(options.jobs(jobs), options.cores()))
+    least = POOL_FROM if jobs is None else 2
+    return _on_cores(expanded, min(options.jobs(jobs), options.cores()), least)
 
 
-def _on_cores(paths: Iterator[str], workers: int) -> Iterator[CorpusItem]:
-    """Review in this process, or in a pool of ``workers`` processes, fewer when there
-    are fewer files; the paths are expanded as the results are taken."""
-    head = list(itertools.islice(paths, workers))  # up to one file a worker: the work
+def _on_cores(paths: Iterator[str], workers: int, least: int) -> Iterator[CorpusItem]:
+    """Review in this process, or in a pool of ``workers`` processes when there are at
+    least ``least`` files (fewer workers when there are fewer files); the paths are
+    expanded as the results are taken."""
+    head = list(itertools.islice(paths, max(workers, least)))  # enough to size the pool
     paths = itertools.chain(head, paths)
-    if min(workers, len(head)) <= 1:
+    if len(head) < least or min(workers, len(head)) <= 1:
         yield from map(review_file, paths)
     else:
         yield from _in_pool(paths, min(workers, len(head)))
