@@ -1,9 +1,10 @@
-"""``shanten review FILES... [--player SEAT|NAME] [--format table|json|csv] [--jobs N]
-[--plot FILE.png]``: review game records from the command line.
+"""``shanten review FILES... [--player SEAT|NAME] [--by-player [--worst N]]
+[--format table|json|csv] [--jobs N | --dask ADDRESS] [--plot FILE.png]
+[--progress | --no-progress]``: review game records from the command line.
 
 FILES are game records, directories and glob patterns, as
-:func:`shanten.review_corpus` takes them; they are reviewed on every core (``--jobs``)
-and printed as they come, in the order given:
+:func:`shanten.review_corpus` takes them; they are reviewed on the cores (``--jobs``)
+or on a Dask cluster (``--dask``) and printed as they come, in the order given:
 
 - ``table`` (the default): per game, each player's decisions, share of
   efficiency-optimal discards and loss; with ``--player``, that player's discards that
@@ -12,9 +13,14 @@ and printed as they come, in the order given:
   ``"path"``).
 - ``csv``: one row per discard (:meth:`shanten.DiscardReview.to_dict`), after a header.
 
+``--by-player`` writes instead, after the last file, one row (or object) per player
+name over all the files (:func:`~shanten.games.corpus_players.aggregate_players`;
+:mod:`shanten.cli.review_players`).
+
 ``--plot FILE.png`` also draws the shanten number after each discard, one line per round
 of each chosen player (the ``[review]`` extra: matplotlib). With more than one file and
-a terminal on stderr, a progress bar (tqdm, the same extra) shows the run.
+a terminal on stderr, a progress bar (tqdm, the same extra) shows the files done out of
+the total, the rate and the time left (:mod:`shanten.cli.review_progress`).
 
 Exit status as for ``shanten`` (:mod:`shanten.cli.command`); a file that could not be reviewed
 does not stop the others: the failures are listed on stderr at the end (as JSON lines
@@ -28,7 +34,9 @@ import importlib.util
 import itertools
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import AbstractContextManager, nullcontext
+from typing import TYPE_CHECKING
 
 from shanten.cli.command import (
     BAD_INPUT,
@@ -42,22 +50,45 @@ from shanten.cli.command import (
     refused,
 )
 from shanten.cli.review_output import Chosen, Output, make_output, plot_shanten, shown
+from shanten.cli.review_players import players_text
+from shanten.cli.review_progress import Progress, count_files, is_terminal, wanted
 from shanten.errors import ShantenError
-from shanten.games.corpus import CorpusFailure, CorpusItem, expand_paths, review_corpus
+from shanten.games.corpus import (
+    POOL_FROM,
+    CorpusFailure,
+    CorpusItem,
+    CorpusReview,
+    review_corpus,
+)
+from shanten.games.corpus_players import WORST_GAMES, aggregate_players
+
+if TYPE_CHECKING:
+    from distributed import Client  # the optional [dask] extra
 
 __all__ = ["main"]
 
 _NO_MATPLOTLIB = "--plot needs matplotlib: pip install 'shanten[review]'"
+_NO_TQDM = "--progress needs tqdm: pip install 'shanten[review]'"
+_NO_DASK = "--dask needs dask[distributed]: pip install 'shanten[dask]'"
 
 
-def _jobs(text: str) -> int:
+def _whole(text: str, least: int) -> int:
     try:
         value = int(text)
     except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
+        value = least - 1
+    if value < least:
+        kind = "positive " if least else ""
+        raise argparse.ArgumentTypeError(f"{text!r} is not a {kind}whole number")
     return value
+
+
+def _jobs(text: str) -> int:
+    return _whole(text, 1)
+
+
+def _worst(text: str) -> int:
+    return _whole(text, 0)
 
 
 def _parser() -> _Parser:
@@ -74,46 +105,64 @@ def _parser() -> _Parser:
     parser.add_argument(
         "--player",
         metavar="SEAT|NAME",
-        help="one player: a seat 0-3 (0 deals first, 起家) or a name",
+        help="one player: a seat 0-3 (0 deals first, 起家) or a name (a name only with "
+        "--by-player)",
+    )
+    parser.add_argument(
+        "--by-player",
+        action="store_true",
+        help="one row per player name over all the files, after the last: games, "
+        "decisions, optimal share, loss, loss under threat and the worst games",
+    )
+    parser.add_argument(
+        "--worst",
+        type=_worst,
+        metavar="N",
+        help=f"with --by-player: the games with the highest mean loss listed per player "
+        f"(default {WORST_GAMES})",
     )
     parser.add_argument(
         "--format",
         choices=("table", "json", "csv"),
         default="table",
-        help="table (default); json: JSON lines, one object per game; csv: one row per discard",
+        help="table (default); json: JSON lines, one object per game (per player with "
+        "--by-player); csv: one row per discard (per player with --by-player)",
     )
-    parser.add_argument(
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
         "--jobs",
         type=_jobs,
         metavar="N",
-        help="processes to use (default: every core; one file: this process); at most "
-        "one per core and one per file",
+        help="processes to use (default: this process for fewer than "
+        f"{POOL_FROM} files, else every core); at most one per core and one per file",
+    )
+    where.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="review on the Dask cluster whose scheduler is at ADDRESS "
+        "(tcp://host:8786; the [dask] extra)",
     )
     parser.add_argument(
         "--plot", metavar="FILE.png", help="draw the shanten by turn of each round (PNG)"
     )
+    parser.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        help="a progress bar on stderr: files done of the total, rate, time left "
+        "(default: with more than one file, on a terminal)",
+    )
     return parser
 
 
-def _chosen(player: str | None) -> Chosen:
+def _chosen(player: str | None, by_player: bool) -> Chosen:
     if player is None:
         return Chosen()
-    if player.isdigit():
+    if player.isdigit() and not by_player:
         seat = int(player)
         if seat > 3:
             raise UsageError(f"argument --player: seat {seat} is not 0-3")
         return Chosen(seat=seat)
     return Chosen(name=player)
-
-
-def _progress(items: Iterator[CorpusItem], many: bool) -> Iterator[CorpusItem]:
-    """``items`` behind a progress bar on stderr, when there are many files and stderr
-    is a terminal and tqdm is installed; the bar is cosmetic, so nothing otherwise."""
-    if not many or not sys.stderr.isatty() or importlib.util.find_spec("tqdm") is None:
-        return items
-    from tqdm import tqdm
-
-    return iter(tqdm(items, unit="file", file=sys.stderr, leave=False))
 
 
 def _check_plot(path: str) -> None:
@@ -129,27 +178,69 @@ class _Unavailable(Exception):
     """An optional extra the options need is not installed."""
 
 
+class _Unreachable(Exception):
+    """The Dask scheduler of ``--dask`` cannot be reached."""
+
+
+def _dask_client(address: str) -> Client:
+    """A client of the scheduler at ``address``; the extra named when Dask is missing."""
+    try:
+        from distributed import Client
+    except ImportError as error:
+        raise _Unavailable(_NO_DASK) from error
+    try:
+        return Client(address)  # type: ignore[no-untyped-call]
+    except (OSError, ValueError, TypeError) as error:  # no scheduler there, a bad address
+        raise _Unreachable(
+            f"--dask: cannot reach a Dask scheduler at {address}: {error}"
+        ) from error
+
+
+def _bar(args: argparse.Namespace) -> Progress | None:
+    """The progress bar the options and stderr call for, with the total counted."""
+    if not wanted(args.progress, sys.stderr):
+        return None
+    if importlib.util.find_spec("tqdm") is None:  # asked for with --progress
+        raise _Unavailable(_NO_TQDM)
+    total = count_files(args.files)
+    if total is not None and total < 2 and args.progress is None:  # one file: no bar
+        return None
+    return Progress(total, sys.stderr)
+
+
+def _reviews(items: Iterable[CorpusItem], failures: list[CorpusFailure]) -> Iterator[CorpusReview]:
+    """The reviews among ``items``; the failures kept aside, to be listed at the end."""
+    for item in items:
+        if isinstance(item, CorpusFailure):
+            failures.append(item)
+        else:
+            yield item
+
+
 def _run(args: argparse.Namespace, as_json: bool) -> int:
-    chosen = _chosen(args.player)
+    chosen = _chosen(args.player, args.by_player)
+    if args.worst is not None and not args.by_player:
+        raise UsageError("argument --worst: only with --by-player")
     if args.plot is not None:
         _check_plot(args.plot)
-    paths = expand_paths(args.files)
-    first = list(itertools.islice(paths, 2))  # enough to tell one file from many
-    many = len(first) > 1
-    output: Output = make_output(args.format, chosen)
-    failures: list[CorpusFailure] = []
-    curves: list[tuple[int, ...]] = []
-    jobs = 1 if args.jobs is None and not many else args.jobs  # one file: no pool to start
-    for item in _progress(review_corpus(itertools.chain(first, paths), jobs=jobs), many):
-        if not item.ok:
-            failures.append(item)
-            continue
-        text = output.game(shown(item.path), item.review)
+    client = None if args.dask is None else _dask_client(args.dask)
+    with client if client is not None else nullcontext():  # the client closed at the end
+        bar = _bar(args)
+        items: Iterable[CorpusItem] = review_corpus(args.files, jobs=args.jobs, client=client)
+        if bar is not None:
+            items = bar.over(items)
+        failures: list[CorpusFailure] = []
+        output = make_output(args.format, chosen)
+        curves: list[tuple[int, ...]] = []
+        reviews = _reviews(items, failures)
         if args.plot is not None:
-            curves += output.curves(item.review)
-        if text and (status := _emit(text, as_json=as_json)):
-            return status
-    if (text := output.close()) and (status := _emit(text, as_json=as_json)):
+            reviews = _plotted(reviews, output, curves)
+        if args.by_player:
+            status, matched = _by_player(args, chosen, reviews, as_json)
+        else:
+            aside = bar.aside if bar is not None and is_terminal(sys.stdout) else nullcontext
+            status, matched = _by_game(reviews, output, as_json, aside)
+    if status:
         return status
     for failure in failures:
         _report_error(failure.error, shown(failure.message), as_json=as_json)
@@ -159,10 +250,51 @@ def _run(args: argparse.Namespace, as_json: bool) -> int:
         except OSError as error:
             _report_error("OutputError", f"cannot write the plot: {error}", as_json=as_json)
             return OUTPUT_FAILED
-    if not output.matched:
+    if not matched:
         _report_error("UsageError", output.unmatched_message(), as_json=as_json)
         return BAD_INPUT
     return BAD_INPUT if failures else 0
+
+
+def _plotted(
+    reviews: Iterator[CorpusReview], output: Output, curves: list[tuple[int, ...]]
+) -> Iterator[CorpusReview]:
+    """``reviews``, each one's shanten curves of the chosen players kept for the plot."""
+    for item in reviews:
+        curves += output.curves(item.review)
+        yield item
+
+
+def _by_game(
+    reviews: Iterator[CorpusReview],
+    output: Output,
+    as_json: bool,
+    aside: Callable[[], AbstractContextManager[None]],
+) -> tuple[int, bool]:
+    """Write each game as it comes (``aside`` the progress bar), then the totals: the
+    exit status of the writing, and whether the chosen player was found."""
+    for item in reviews:
+        text = output.game(shown(item.path), item.review)
+        if text:
+            with aside():
+                status = _emit(text, as_json=as_json)
+            if status:
+                return status, True
+    text = output.close()
+    return _emit(text, as_json=as_json) if text else 0, output.matched
+
+
+def _by_player(
+    args: argparse.Namespace, chosen: Chosen, reviews: Iterator[CorpusReview], as_json: bool
+) -> tuple[int, bool]:
+    """Write each player's grade over all the files: the exit status of the writing,
+    and whether the chosen player was found."""
+    names = None if chosen.name is None else [chosen.name]
+    worst = WORST_GAMES if args.worst is None else args.worst
+    corpus = aggregate_players(reviews, worst=worst, names=names)
+    if names is not None and not corpus.players and corpus.games:
+        return 0, False
+    return _emit(players_text(args.format, corpus, worst), as_json=as_json), True
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -179,6 +311,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run(args, as_json)
     except _Unavailable as error:
         _report_error("MissingExtra", str(error), as_json=as_json)
+        return BAD_INPUT
+    except _Unreachable as error:
+        _report_error("DaskError", str(error), as_json=as_json)
         return BAD_INPUT
     except (_HelpRequested, UsageError, ShantenError) as error:
         return refused(error, parser, as_json=as_json)

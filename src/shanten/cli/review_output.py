@@ -24,8 +24,12 @@ __all__ = [
     "JsonOutput",
     "Output",
     "TableOutput",
+    "cut",
+    "cut_left",
     "make_output",
+    "mean",
     "plot_shanten",
+    "share",
     "shown",
 ]
 
@@ -97,16 +101,30 @@ class Output:
         return [turns for seat in seats for turns in review.players[seat].shanten_by_round if turns]
 
 
-def _share(optimal: int, decisions: int) -> str:
+def share(optimal: int, decisions: int) -> str:
+    """The optimal share as the table writes it: ``-`` with no decision.
+
+    >>> share(2, 3), share(0, 0)
+    ('66.7%', '-')
+    """
     return f"{optimal / decisions:.1%}" if decisions else "-"
 
 
-def _mean(total: int, decisions: int) -> str:
+def mean(total: int, decisions: int) -> str:
+    """The mean loss as the table writes it: ``-`` with no decision.
+
+    >>> mean(7, 4), mean(0, 0)
+    ('1.75', '-')
+    """
     return f"{total / decisions:.2f}" if decisions else "-"
 
 
-def _cut(text: str, columns: int) -> str:
-    """``text`` shortened to ``columns`` display columns, ``…`` marking the cut."""
+def cut(text: str, columns: int) -> str:
+    """``text`` shortened to ``columns`` display columns, ``…`` marking the cut.
+
+    >>> cut("まる助さん", 7)
+    'まる助…'
+    """
     if width(text) <= columns:
         return text
     while width(text) > columns - 1:
@@ -114,7 +132,13 @@ def _cut(text: str, columns: int) -> str:
     return text + "…"
 
 
-def _cut_left(text: str, columns: int) -> str:
+def cut_left(text: str, columns: int) -> str:
+    """``text`` shortened from the left to ``columns`` display columns (a path keeps its
+    file name), ``…`` marking the cut.
+
+    >>> cut_left("games/2010/a.mjlog", 9)
+    '…/a.mjlog'
+    """
     if width(text) <= columns:
         return text
     while width(text) > columns - 1:
@@ -142,7 +166,7 @@ class TableOutput(Output):
             return ""
         complete = "" if review.complete else ", stops mid-game"
         lines = [
-            _cut_left(path, WIDTH),
+            cut_left(path, WIDTH),
             f"  {review.format}, {len(review.rounds)} rounds{complete}",
         ]
         lines.append(_HEADER)
@@ -151,11 +175,11 @@ class TableOutput(Output):
             self.decisions += player.decisions
             self.optimal += player.optimal
             self.loss += player.total_loss
-            name = pad(_cut(player.name, _NAME), _NAME)
+            name = pad(cut(player.name, _NAME), _NAME)
             lines.append(
                 f"  {seat:<4}  {name}  {player.decisions:>9}"
-                f"  {_share(player.optimal, player.decisions):>7}"
-                f"  {_mean(player.total_loss, player.decisions):>9}  {player.total_loss:>10}"
+                f"  {share(player.optimal, player.decisions):>7}"
+                f"  {mean(player.total_loss, player.decisions):>9}  {player.total_loss:>10}"
                 f"  {f'{player.threatened}/{player.threatened_loss}':>9}"
             )
         if self.chosen.seat is not None or self.chosen.name is not None:
@@ -186,8 +210,8 @@ class TableOutput(Output):
             return ""
         return (
             f"total: {self.matched_games} games, {self.decisions} decisions, optimal "
-            f"{_share(self.optimal, self.decisions)}, mean loss "
-            f"{_mean(self.loss, self.decisions)}\n"
+            f"{share(self.optimal, self.decisions)}, mean loss "
+            f"{mean(self.loss, self.decisions)}\n"
         )
 
 
