@@ -95,11 +95,12 @@ class Progress:
         )
 
     def over(self, items: Iterable[_T]) -> Iterator[_T]:
-        """``items``, the bar moved on by each, and closed after the last."""
+        """``items``, the bar moved on as each comes (its file is reviewed), and closed
+        after the last."""
         try:
             for item in items:
-                yield item
                 self.bar.update()
+                yield item
         finally:
             self.bar.close()
 
