@@ -62,6 +62,13 @@ class DiscardReview:
     ``risk`` its deal-in rate in % (all riichi together), ``safest`` the legal discard
     with the lowest such rate and ``safest_risk`` that rate; with no riichi they are
     empty and None.
+
+    ``draws_left`` is how many draws the player still had after the discard (the live
+    wall's tiles that would come to the seat were nobody to call). Judged by the odds
+    (``shanten.review(..., odds=True)``, :mod:`~shanten.games.judgement`), a graded
+    decision has ``win`` and ``tenpai``, the probabilities of winning and of being ready
+    by the end of the round after the discard made, and ``best_win``, ``best_tenpai`` and
+    ``best_by_odds`` for the best discard by the odds; they are None where not computed.
     """
 
     round: Round
@@ -92,11 +99,46 @@ class DiscardReview:
     risk: float | None
     safest: str | None
     safest_risk: float | None
+    draws_left: int
+    win: float | None
+    tenpai: float | None
+    best_win: float | None
+    best_tenpai: float | None
+    best_by_odds: str | None
 
     @property
     def optimal(self) -> bool:
         """True for an efficiency-optimal discard: no loss and no shanten given up."""
         return self.loss == 0 and not self.shanten_up
+
+    @property
+    def win_loss(self) -> float | None:
+        """The win probability given up against the best discard by the odds (0 for the
+        best; None where not judged by the odds)."""
+        if self.win is None or self.best_win is None:
+            return None
+        return max(0.0, self.best_win - self.win)
+
+    @property
+    def reason(self) -> str:
+        """What the discard gave up, in words: by the odds where judged, else by tile
+        count."""
+        if self.win is not None and self.best_win is not None:
+            if self.win_loss == 0:
+                return f"best by the odds: wins {self.win:.1%} of the time"
+            return (
+                f"wins {self.win:.1%} of the time against {self.best_win:.1%} "
+                f"after {self.best_by_odds}"
+            )
+        best = "/".join(self.best)
+        if self.shanten_up:
+            return (
+                f"goes back to {self.shanten_after}-shanten; {best} keeps "
+                f"{self.best_shanten}-shanten with {self.best_ukeire} tiles"
+            )
+        if self.loss:
+            return f"{self.ukeire} effective tiles against {self.best_ukeire} after {best}"
+        return f"best by tile count: {self.ukeire} effective tiles"
 
     def to_dict(self) -> dict[str, Any]:
         """The record as plain JSON-able data (the round flattened into its parts)."""
@@ -133,6 +175,14 @@ class DiscardReview:
             "risk": self.risk,
             "safest": self.safest,
             "safest_risk": self.safest_risk,
+            "draws_left": self.draws_left,
+            "win": self.win,
+            "tenpai": self.tenpai,
+            "best_win": self.best_win,
+            "best_tenpai": self.best_tenpai,
+            "best_by_odds": self.best_by_odds,
+            "win_loss": self.win_loss,
+            "reason": self.reason,
         }
 
 
