@@ -212,6 +212,33 @@ class GameReview:
     def __len__(self) -> int:
         return len(self.discards)
 
+    def worst(self, n: int = 10, *, seat: int | None = None) -> tuple[DiscardReview, ...]:
+        """The ``n`` graded attack decisions (no threat) that gave up the most, of every
+        seat or of ``seat``: those judged by the odds first, by the win probability given
+        up, then the others by tile count (a shanten given up first, then the effective
+        tiles); equals in game order. A decision that gave up nothing is not listed.
+
+        >>> import shanten
+        >>> game = shanten.review("tests/data/tenhou/2010081709gm-00a9-0000-fe3371ad.mjlog")
+        >>> worst = game.worst(1, seat=0)[0]
+        >>> str(worst.round), worst.turn, worst.hand, worst.discarded
+        ('South 2, 1 honba', 5, '40556m2367p34558s', '2p')
+        >>> worst.reason
+        'goes back to 2-shanten; 5s/8s keeps 1-shanten with 14 tiles'
+        """
+        ranked = []
+        for index, record in enumerate(self.discards):
+            if not record.graded or record.threats or seat not in (None, record.seat):
+                continue
+            by_odds = record.win_loss
+            if by_odds is not None:
+                if by_odds > 0:
+                    ranked.append((0, -by_odds, 0, index))
+            elif record.shanten_up or record.loss:
+                ranked.append((1, -float(record.shanten_up), -record.loss, index))
+        ranked.sort()
+        return tuple(self.discards[key[-1]] for key in ranked[:n])
+
     def to_dict(self) -> dict[str, Any]:
         """The review as plain JSON-able data."""
         return {
