@@ -198,7 +198,7 @@ def test_nothing_yielded_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
     class Review:
         """A stand-in review that can be watched through a weak reference."""
 
-    monkeypatch.setattr(corpus, "review", lambda path: Review())
+    monkeypatch.setattr(corpus, "review", lambda path, **_: Review())
     refs: list[weakref.ref[Review]] = []
     for item in review_corpus([GAMES[0]] * 5, jobs=1):
         assert isinstance(item, CorpusReview) and isinstance(item.review, Review)

@@ -30,6 +30,7 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 
+from shanten import options
 from shanten.cli.command import (
     BAD_INPUT,
     OUTPUT_FAILED,
@@ -43,7 +44,13 @@ from shanten.cli.command import (
 )
 from shanten.cli.review_output import Chosen, Output, make_output, plot_shanten, shown
 from shanten.errors import ShantenError
-from shanten.games.corpus import CorpusFailure, CorpusItem, expand_paths, review_corpus
+from shanten.games.corpus import (
+    CorpusFailure,
+    CorpusItem,
+    expand_paths,
+    review_corpus,
+    review_file,
+)
 
 __all__ = ["main"]
 
@@ -92,6 +99,12 @@ def _parser() -> _Parser:
     parser.add_argument(
         "--plot", metavar="FILE.png", help="draw the shanten by turn of each round (PNG)"
     )
+    parser.add_argument(
+        "--odds",
+        action="store_true",
+        help="judge each decision by the odds too: the win probability of the discard made "
+        "and of the best (seconds per game)",
+    )
     return parser
 
 
@@ -106,14 +119,31 @@ def _chosen(player: str | None) -> Chosen:
     return Chosen(name=player)
 
 
-def _progress(items: Iterator[CorpusItem], many: bool) -> Iterator[CorpusItem]:
-    """``items`` behind a progress bar on stderr, when there are many files and stderr
-    is a terminal and tqdm is installed; the bar is cosmetic, so nothing otherwise."""
-    if not many or not sys.stderr.isatty() or importlib.util.find_spec("tqdm") is None:
+def _progress(items: Iterator[CorpusItem]) -> Iterator[CorpusItem]:
+    """``items`` behind a progress bar on stderr, when stderr is a terminal and tqdm is
+    installed; the bar is cosmetic, so nothing otherwise."""
+    if not sys.stderr.isatty() or importlib.util.find_spec("tqdm") is None:
         return items
     from tqdm import tqdm
 
     return iter(tqdm(items, unit="file", file=sys.stderr, leave=False))
+
+
+def _one_game(path: str, odds: bool) -> Iterator[CorpusItem]:
+    """One file reviewed in this process; judged by the odds, with a progress bar by
+    discard on stderr when it is a terminal and tqdm is installed."""
+    if not odds or not sys.stderr.isatty() or importlib.util.find_spec("tqdm") is None:
+        yield review_file(path, odds)
+        return
+    from tqdm import tqdm
+
+    with tqdm(unit="discard", file=sys.stderr, leave=False) as bar:
+
+        def advance(done: int, total: int) -> None:
+            bar.total = total
+            bar.update(done - bar.n)
+
+        yield review_file(path, odds, advance)
 
 
 def _check_plot(path: str) -> None:
@@ -140,7 +170,12 @@ def _run(args: argparse.Namespace, as_json: bool) -> int:
     failures: list[CorpusFailure] = []
     curves: list[tuple[int, ...]] = []
     jobs = 1 if args.jobs is None and not many else args.jobs  # one file: no pool to start
-    for item in _progress(review_corpus(itertools.chain(first, paths), jobs=jobs), many):
+    options.jobs(args.jobs)  # one file too: a --jobs past the bound is refused
+    if many:
+        items = _progress(review_corpus(itertools.chain(first, paths), jobs=jobs, odds=args.odds))
+    else:
+        items = (item for path in first for item in _one_game(path, args.odds))
+    for item in items:
         if not item.ok:
             failures.append(item)
             continue

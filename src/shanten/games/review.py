@@ -17,6 +17,7 @@ from __future__ import annotations
 import itertools
 import operator
 import os
+from collections.abc import Callable
 from typing import Any, Final, Literal
 
 from shanten import _engine
@@ -280,11 +281,18 @@ class _Reviewer:
                 self.threats[seat] = Threat(seat, rule, self.turns[seat] + 1)
 
     def run(
-        self, max_rounds: int | None = None, max_decisions: int | None = None
+        self,
+        max_rounds: int | None = None,
+        max_decisions: int | None = None,
+        progress: Callable[[int, int], object] | None = None,
     ) -> tuple[list[DiscardReview], list[Round]]:
         """The records and the rounds; past ``max_rounds`` rounds or ``max_decisions``
-        discards, :class:`~shanten.errors.RecordTooLarge` before any more work."""
+        discards, :class:`~shanten.errors.RecordTooLarge` before any more work;
+        ``progress(done, total)`` after each discard, if given."""
         records: list[DiscardReview] = []
+        total = done = 0
+        if progress is not None:
+            total = sum(1 for event in self.record.events if type(event) is Discard)
         rounds: list[Round] = []
         replay = self.replay
         play, table_of, decide = replay.play, self.table, self.decide
@@ -299,6 +307,9 @@ class _Reviewer:
                     if len(records) == decisions:
                         raise self.too_large(f"{decisions:,} discards", max_rounds, max_decisions)
                     records.append(record)
+                if progress is not None:  # every discard, reviewed or not
+                    done += 1
+                    progress(done, total)
                 continue
             if type(event) is RoundStart:
                 if max_rounds is not None and len(rounds) == max_rounds:
@@ -333,6 +344,7 @@ def review(
     odds: bool = False,
     max_rounds: int | None = None,
     max_decisions: int | None = None,
+    progress: Callable[[int, int], object] | None = None,
 ) -> GameReview:
     """Review one game record: a path, an open file, or the record's text or bytes, in
     Tenhou's XML, Tenhou's JSON or mjai JSON lines, gzip-compressed or not, at most
@@ -342,6 +354,9 @@ def review(
     probabilities of winning and of being ready by the end of the round after the discard
     made and after the best one (:mod:`~shanten.games.judgement`; about a hundred times
     the work of the review by tile count).
+
+    ``progress``, if given, is called as ``progress(done, total)`` after each discard of
+    the record's ``total``; an exception it raises stops the review and propagates.
 
     ``max_rounds`` and ``max_decisions`` bound the work (None: no bound beyond the
     record's size): a record with more rounds, or more discards to review, is refused
@@ -360,7 +375,7 @@ def review(
     text, name = _read(source)
     kind, record = parse(text, name)
     reviewer = _Reviewer(record, name, odds)
-    records, rounds = reviewer.run(max_rounds, max_decisions)
+    records, rounds = reviewer.run(max_rounds, max_decisions, progress)
     replay = reviewer.replay
     complete = record.ended and replay.ended
     return GameReview(
