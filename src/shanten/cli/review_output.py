@@ -17,6 +17,7 @@ from typing import Any
 from shanten.cli.text import WIDTH
 from shanten.display import pad, width, wrap
 from shanten.games.records import DiscardReview, GameReview
+from shanten.games.summary import PlayerReview
 
 __all__ = [
     "Chosen",
@@ -97,6 +98,17 @@ class Output:
         return [turns for seat in seats for turns in review.players[seat].shanten_by_round if turns]
 
 
+#: How many worst decisions the table shows for a chosen player.
+WORST = 3
+
+
+def _rating(player: PlayerReview) -> str:
+    """The rating and its basis (``o``: by the odds, ``t``: by tile count)."""
+    if player.rating is None:
+        return "-"
+    return f"{player.rating:.1f} {player.rating_basis[0]}"
+
+
 def _share(optimal: int, decisions: int) -> str:
     return f"{optimal / decisions:.1%}" if decisions else "-"
 
@@ -123,7 +135,7 @@ def _cut_left(text: str, columns: int) -> str:
 
 
 _NAME = 18
-_HEADER = f"  seat  {pad('player', _NAME)}  decisions  optimal  mean loss  total loss     threat"
+_HEADER = f"  seat  {pad('player', _NAME)}  decisions  optimal  mean loss      rating     threat"
 
 
 class TableOutput(Output):
@@ -155,12 +167,27 @@ class TableOutput(Output):
             lines.append(
                 f"  {seat:<4}  {name}  {player.decisions:>9}"
                 f"  {_share(player.optimal, player.decisions):>7}"
-                f"  {_mean(player.total_loss, player.decisions):>9}  {player.total_loss:>10}"
+                f"  {_mean(player.total_loss, player.decisions):>9}  {_rating(player):>10}"
                 f"  {f'{player.threatened}/{player.threatened_loss}':>9}"
             )
         if self.chosen.seat is not None or self.chosen.name is not None:
+            lines += self._worst(review, seats)
             lines += self._misses(discards)
         return "\n".join(lines) + "\n\n"
+
+    def _worst(self, review: GameReview, seats: list[int]) -> list[str]:
+        """The chosen players' worst decisions, each with its reason."""
+        lines: list[str] = []
+        for d in sorted(
+            (d for seat in seats for d in review.worst(WORST, seat=seat)),
+            key=review.discards.index,
+        ):
+            if not lines:
+                lines.append(f"  worst decisions (at most {WORST} a player)")
+            hand = " + ".join([d.hand, *d.melds])
+            lines.append(_cut(f"    {d.round}, turn {d.turn}: {hand} cut {d.discarded}", WIDTH))
+            lines += wrap(d.reason.split(" "), WIDTH, first=" " * 6, indent=" " * 6)
+        return lines
 
     def _misses(self, discards: list[DiscardReview]) -> list[str]:
         """The discards below the best, under their round: the hand and melds, the
