@@ -2,8 +2,8 @@
 
 GET or HEAD on the page (with its tile sprite and its Content-Security-Policy), its
 static files, the favicon and the endpoints ``/api/analyse``, ``/api/odds`` and
-``/api/score``; POST on ``/api/review``. A method the path does not take is a 405 (501 for a word that is no HTTP
-method), a request the host policy refuses gets its refusal
+``/api/score``; POST on ``/api/review``. A method the path does not take is a 405 (501
+for a word that is no HTTP method), a request the host policy refuses gets its refusal
 (:mod:`shanten.web.host_policy`), an unknown path is a 404, and a bug is a logged 500
 whose body says only that. :func:`answer` takes a parsed request and returns the
 response; :mod:`shanten.web.server` holds the sockets.
