@@ -9,6 +9,8 @@
   const { render: drawAnalysis } = window.shantenAnalysis;
   const SANMA_ABSENT = new Set(["2m", "3m", "4m", "5m", "0m", "6m", "7m", "8m"]);
   const TRUE = ["1", "true", "yes", "on"];
+  // a concealed quad (暗槓) is written in parentheses, (1111p): its tiles are those inside
+  const unbracket = (text) => (text || "").replace(/[()]/g, "");
 
   const $ = (id) => document.getElementById(id);
   const form = $("form");
@@ -202,7 +204,7 @@
     shown = {
       query,
       hand: redden(parseMpsz(data.hand), parseMpsz(params.get("q"))),
-      melds: data.melds.map((meld, i) => redden(parseMpsz(meld), parseMpsz(melds[i]))),
+      melds: data.melds.map((meld, i) => redden(parseMpsz(unbracket(meld)) || [], parseMpsz(unbracket(melds[i])))),
     };
     render(data);
     // for the page's other scripts (odds.js): the analysis now on screen
