@@ -40,6 +40,7 @@ _STATIC: Final = {
     "/static/style.css": ("style.css", "text/css; charset=utf-8"),
     "/static/odds.js": ("odds.js", "text/javascript; charset=utf-8"),
     "/static/review.js": ("review.js", "text/javascript; charset=utf-8"),
+    "/static/score.js": ("score.js", "text/javascript; charset=utf-8"),
 }
 _PAGE_CSP: Final = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
