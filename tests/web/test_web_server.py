@@ -117,6 +117,7 @@ def test_the_page_and_its_files(address: tuple[str, int]) -> None:
         ("/static/app.js", "text/javascript"),
         ("/static/odds.js", "text/javascript"),
         ("/static/review.js", "text/javascript"),
+        ("/static/score.js", "text/javascript"),
         ("/static/style.css", "text/css"),
         ("/favicon.svg", "image/svg+xml"),
     ]:
@@ -126,7 +127,7 @@ def test_the_page_and_its_files(address: tuple[str, int]) -> None:
         assert response.headers["x-content-type-options"] == "nosniff"
         assert b"https://" not in response.body
         assert response.headers["cache-control"] == "no-cache"
-    scripts = ("page.js", "analysis.js", "app.js", "odds.js", "review.js")
+    scripts = ("page.js", "analysis.js", "app.js", "odds.js", "score.js", "review.js")
     for script in scripts:  # each loaded by the page, in order: page.js's helpers first
         assert f'<script src="/static/{script}" defer></script>' in html
     places = [html.index(f"/static/{script}") for script in scripts]
