@@ -24,7 +24,7 @@ from typing import Any, Final
 
 from shanten.games.records import GameReview
 
-__all__ = ["DROPPED", "ODDS_DIGITS", "WORST", "compact", "log_id", "tenhou_url", "worst"]
+__all__ = ["DROPPED", "WORST", "compact", "log_id", "tenhou_url", "worst"]
 
 #: How many of the worst decisions are listed, of the game and of each seat.
 WORST: Final = 10
@@ -35,10 +35,6 @@ _LOG_ID: Final = re.compile(r"\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8}")
 #: parts (``round_index`` names it), the player's name (``names`` has it once) and the
 #: 34 visible counts (a third of the data, shown nowhere).
 DROPPED: Final = ("round", "wind", "number", "honba", "player", "visible")
-#: The probabilities judged by the odds, kept to this many decimals (0.01 %: the page
-#: shows 0.1 %).
-ODDS_DIGITS: Final = 4
-_ODDS: Final = ("win", "tenpai", "best_win", "best_tenpai", "win_loss")
 
 
 def log_id(name: str | None) -> str | None:
@@ -85,9 +81,9 @@ def compact(game: GameReview, *, seat: int | None = None) -> dict[str, Any]:
     """The review in the form the report file embeds: ``to_dict()`` with ``source`` as
     the file's name alone, ``discards`` replaced by ``discard_columns`` (the names of
     the fields, :data:`DROPPED` left out, ``round_index`` first) and ``discard_rows``
-    (one list of values per discard), the probabilities of the odds rounded to
-    :data:`ODDS_DIGITS` decimals; and ``worst`` (:func:`worst`), ``tenhou`` (the game's
-    :func:`log_id`, or None) and ``seat`` (the player shown first, or None for all)."""
+    (one list of values per discard); and ``worst`` (:func:`worst`), ``tenhou`` (the
+    game's :func:`log_id`, or None) and ``seat`` (the player shown first, or None for
+    all)."""
     data = game.to_dict()
     discards = data.pop("discards")
     if data["source"] is not None:
@@ -97,9 +93,6 @@ def compact(game: GameReview, *, seat: int | None = None) -> dict[str, Any]:
         columns += [key for key in discards[0] if key not in DROPPED]
     rows = []
     for index, record in zip(_round_indices(game), discards, strict=True):
-        for key in _ODDS:
-            if record[key] is not None:
-                record[key] = round(record[key], ODDS_DIGITS)
         record["round_index"] = index
         rows.append([record[key] for key in columns])
     data.update(

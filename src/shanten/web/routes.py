@@ -41,6 +41,9 @@ _STATIC: Final = {
     "/static/odds.js": ("odds.js", "text/javascript; charset=utf-8"),
     "/static/review.js": ("review.js", "text/javascript; charset=utf-8"),
     "/static/score.js": ("score.js", "text/javascript; charset=utf-8"),
+    "/static/review_parts.js": ("review_parts.js", "text/javascript; charset=utf-8"),
+    "/static/review_view.js": ("review_view.js", "text/javascript; charset=utf-8"),
+    "/static/review.css": ("review.css", "text/css; charset=utf-8"),
 }
 _PAGE_CSP: Final = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
