@@ -1,5 +1,5 @@
 """``shanten review FILES... [--player SEAT|NAME] [--format table|json|csv] [--jobs N]
-[--plot FILE.png]``: review game records from the command line.
+[--plot FILE.png] [--html FILE.html]``: review game records from the command line.
 
 FILES are game records, directories and glob patterns, as
 :func:`shanten.review_corpus` takes them; they are reviewed on every core (``--jobs``)
@@ -15,6 +15,9 @@ and printed as they come, in the order given:
 ``--plot FILE.png`` also draws the shanten number after each discard, one line per round
 of each chosen player (the ``[review]`` extra: matplotlib). With more than one file and
 a terminal on stderr, a progress bar (tqdm, the same extra) shows the run.
+
+``--html FILE.html`` also writes one game's review as a self-contained HTML report
+(:mod:`shanten.cli.review_html`).
 
 Exit status as for ``shanten`` (:mod:`shanten.cli.command`); a file that could not be reviewed
 does not stop the others: the failures are listed on stderr at the end (as JSON lines
@@ -42,6 +45,7 @@ from shanten.cli.command import (
     _report_error,
     refused,
 )
+from shanten.cli.review_html import check_html, write_html
 from shanten.cli.review_output import Chosen, Output, make_output, plot_shanten, shown
 from shanten.errors import ShantenError
 from shanten.games.corpus import (
@@ -105,6 +109,9 @@ def _parser() -> _Parser:
         help="judge each decision by the odds too: the win probability of the discard made "
         "and of the best (seconds per game)",
     )
+    parser.add_argument(
+        "--html", metavar="FILE.html", help="write one game's review as a self-contained HTML file"
+    )
     return parser
 
 
@@ -166,6 +173,8 @@ def _run(args: argparse.Namespace, as_json: bool) -> int:
     paths = expand_paths(args.files)
     first = list(itertools.islice(paths, 2))  # enough to tell one file from many
     many = len(first) > 1
+    if args.html is not None:
+        check_html(args.html, many)
     output: Output = make_output(args.format, chosen)
     failures: list[CorpusFailure] = []
     curves: list[tuple[int, ...]] = []
@@ -182,6 +191,10 @@ def _run(args: argparse.Namespace, as_json: bool) -> int:
         text = output.game(shown(item.path), item.review)
         if args.plot is not None:
             curves += output.curves(item.review)
+        if args.html is not None and (
+            status := write_html(args.html, item.review, chosen, as_json=as_json)
+        ):
+            return status
         if text and (status := _emit(text, as_json=as_json)):
             return status
     if (text := output.close()) and (status := _emit(text, as_json=as_json)):

@@ -148,7 +148,7 @@
       el("td", { class: "seat" }, who(game, d.seat)),
       el("td", { class: "num turn", text: String(d.turn) }),
       el("td", { class: "hand" }, handTiles(d)),
-      el("td", { class: "draw" }, d.drawn ? tile(d.drawn) : el("span", { class: "hint", text: "call" })),
+      el("td", { class: "draw" }, d.drawn ? tile(d.drawn) : el("span", { class: "hint", text: "none (a call)" })),
       el("td", { class: "discard" }, tile(d.discarded), marks(d)),
       el("td", { class: "best" }, tilesInline(d.best)),
       el("td", { class: "num shanten", text: `${d.shanten_before}→${d.shanten_after}` }),
