@@ -105,3 +105,18 @@ def test_a_record_that_fails_writes_no_report(
     report = tmp_path / "report.html"
     status, _, err = run([str(bad), "--html", str(report)], capsys)
     assert status == 2 and "bad.mjlog" in err and not report.exists()
+
+
+def test_judged_by_the_odds_the_report_holds_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One round of a real game (a quarter of a second by the odds)."""
+    lines = (FIXTURES / "2018040923gm-00a9-0000-1833afca.json").read_text(encoding="utf-8")
+    record = tmp_path / "round.json"
+    record.write_text(lines.splitlines()[0], encoding="utf-8")
+    report = tmp_path / "report.html"
+    assert run([str(record), "--odds", "--html", str(report)], capsys)[0] == 0
+    assert report.read_text(encoding="utf-8") == review_html(review(str(record), odds=True))
+    data = embedded(report)
+    players = data["players"]
+    assert isinstance(players, list) and {p["rating_basis"] for p in players} == {"odds"}
