@@ -145,3 +145,16 @@ def test_the_review_at_a_phone_width(page: Page, tmp_path: Path) -> None:
         assert box is not None, selector
         assert box["x"] >= card["x"] and box["x"] + box["width"] <= card["x"] + card["width"] + 0.5
     page.locator("#review").screenshot(path=str(tmp_path / "review-360.png"))
+
+
+def test_the_review_at_a_laptop_width(page: Page) -> None:
+    """At 1280 px the review is the right-hand column: each round's table fits it."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto("/")
+    page.set_input_files("#review-file", str(XML))
+    assert send(page) == "done"
+    rounds = page.locator("#review-round option").count()
+    assert rounds == len(shanten.review(XML).rounds)
+    for index in range(rounds):
+        page.select_option("#review-round", index=index)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1280, index
