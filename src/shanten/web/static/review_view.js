@@ -134,6 +134,10 @@
       const index = Number(roundPicker.value);
       const shown = rows.filter((d) => d.round_index === index && (seat === "all" || d.seat === Number(seat)));
       worstBox.replaceChildren(worstList(game, rows, seat));
+      if (!game.rounds.length) {
+        roundView.replaceChildren(el("p", { class: "note", text: "The record holds no round." }));
+        return;
+      }
       roundView.replaceChildren(
         shantenChart(game, index),
         shown.length ? decisionTable(game, shown) : el("p", { class: "note", text: "No discard in this round." }),
