@@ -129,22 +129,25 @@
     const roundPicker = el("select", { id: "review-round" }, game.rounds.map((round, i) => el("option", { value: i }, round)));
     const worstBox = el("div", { class: "worst-box" });
     const roundView = el("div", { id: "review-round-view" });
-    const show = () => {
+    const showRound = () => {
       const seat = playerPicker.value;
       const index = Number(roundPicker.value);
-      const shown = rows.filter((d) => d.round_index === index && (seat === "all" || d.seat === Number(seat)));
-      worstBox.replaceChildren(worstList(game, rows, seat));
       if (!game.rounds.length) {
         roundView.replaceChildren(el("p", { class: "note", text: "The record holds no round." }));
         return;
       }
+      const shown = rows.filter((d) => d.round_index === index && (seat === "all" || d.seat === Number(seat)));
       roundView.replaceChildren(
         shantenChart(game, index),
         shown.length ? decisionTable(game, shown) : el("p", { class: "note", text: "No discard in this round." }),
       );
     };
+    const show = () => {
+      worstBox.replaceChildren(worstList(game, rows, playerPicker.value));
+      showRound();
+    };
     playerPicker.addEventListener("change", show);
-    roundPicker.addEventListener("change", show);
+    roundPicker.addEventListener("change", showRound);
     out.replaceChildren(
       el(
         "p",
