@@ -1,7 +1,7 @@
 """A game's review as the review's renderer (``static/review_view.js``) reads it, in the
 page and in the report file alike: the worst decisions by index, the Tenhou log id of a
-record and the link to a turn in Tenhou's viewer, and the compact form the report file
-embeds.
+record and the link to a decision's round in Tenhou's viewer, and the compact form the
+report file embeds.
 
 The renderer takes :meth:`shanten.GameReview.to_dict` as it is (the page's answer, with
 ``"worst"`` added), or the compact form of :func:`compact`: the same data with each
@@ -33,7 +33,7 @@ WORST: Final = 10
 _LOG_ID: Final = re.compile(r"\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8}")
 #: The fields of a discard's ``to_dict()`` the compact form leaves out: its round in
 #: parts (``round_index`` names it), the player's name (``names`` has it once) and the
-#: 34 visible counts (a third of the data, shown nowhere).
+#: 34 visible counts (about 110 bytes a discard, shown nowhere).
 DROPPED: Final = ("round", "wind", "number", "honba", "player", "visible")
 
 
