@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+import shanten
 from shanten.cli import review_html as cli_html
 from shanten.cli.command import main
 from shanten.games.review import review
@@ -107,6 +108,11 @@ def test_a_record_that_fails_writes_no_report(
     assert status == 2 and "bad.mjlog" in err and not report.exists()
 
 
+@pytest.mark.skipif(
+    not shanten.accelerated,
+    reason="judged by the odds, a round takes minutes on the reference engine "
+    "(tests/discard_odds holds the engines equal on the odds)",
+)
 def test_judged_by_the_odds_the_report_holds_them(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -20,7 +20,7 @@ from shanten.notation import counts_of, parse_tiles
 DATA = Path(__file__).parents[1] / "data" / "tenhou"
 SHARED = Path(__file__).parents[3] / "shared" / "testdata" / "tenhou" / "mjlog"
 GAME = DATA / "2010081709gm-00a9-0000-fe3371ad.mjlog"
-RECORDS = sorted(DATA.glob("*.mjlog")) + sorted(SHARED.glob("*.mjlog"))[:6]
+RECORDS = sorted(DATA.glob("*.mjlog")) + sorted(SHARED.glob("*.mjlog"))[:2]
 
 kernel = pytest.mark.skipif(
     not shanten.accelerated,
@@ -176,18 +176,24 @@ def test_a_progress_error_stops_the_review() -> None:
 
 @kernel
 def test_the_command_line_judges_by_the_odds(
-    judged: GameReview, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """One round of a real game (the log viewer's JSON holds a round a line)."""
     from shanten.cli.review import main
 
-    assert main([str(GAME), "--odds", "--format", "json"]) == 0
+    lines = (DATA / "2010081709gm-00a9-0000-fe3371ad.json").read_text(encoding="utf-8")
+    record = tmp_path / "round.json"
+    record.write_text(lines.splitlines()[0], encoding="utf-8")
+    judged = shanten.review(record, odds=True)
+    assert main([str(record), "--odds", "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert [p["rating"] for p in data["players"]] == [p.rating for p in judged.players]
+    assert {p["rating_basis"] for p in data["players"]} == {"odds"}
     assert [d["win"] for d in data["discards"]] == [d.win for d in judged]
-    assert main([str(GAME), "--odds", "--player", "1"]) == 0
+    seat = next(s for s in range(4) if judged.worst(1, seat=s))
+    assert main([str(record), "--odds", "--player", str(seat)]) == 0
     table = capsys.readouterr().out
-    worst = judged.worst(3, seat=1)
     assert "worst decisions" in table
-    for decision in worst:
+    for decision in judged.worst(3, seat=seat):
         assert decision.reason in table
         assert f"{decision.round}, turn {decision.turn}:" in table

@@ -149,6 +149,11 @@ def test_a_hostile_name_is_shown_as_text(tab: tuple[Page, list[str]], tmp_path: 
     assert page.locator("script").count() == 4  # the file's own, no more
 
 
+@pytest.mark.skipif(
+    not shanten.accelerated,
+    reason="judged by the odds, a round takes minutes on the reference engine "
+    "(tests/discard_odds holds the engines equal on the odds)",
+)
 def test_the_odds_are_shown_when_judged_by_them(
     tab: tuple[Page, list[str]], tmp_path: Path
 ) -> None:
