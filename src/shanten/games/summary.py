@@ -32,7 +32,9 @@ class PlayerReview:
     (``rating_basis == "odds"``), it is the sum of the win probabilities after the
     discards made over the sum after the best ones; by tile count (``"tiles"``), the sum
     of the effective tiles kept (none by a discard that gave up a shanten) over the best
-    discards' sum. None with nothing to grade."""
+    discards' sum. None with nothing to grade. ``rating_kept`` and ``rating_best`` are the
+    two sums, which add up over games (the rating of many games is the ratio of their
+    sums)."""
 
     seat: int
     name: str
@@ -45,8 +47,14 @@ class PlayerReview:
     threatened: int
     threatened_optimal: int
     threatened_loss: int
-    rating: float | None
+    rating_kept: float
+    rating_best: float
     rating_basis: Literal["odds", "tiles"]
+
+    @property
+    def rating(self) -> float | None:
+        """The rating, 0 to 100 (None with nothing to grade)."""
+        return 100 * self.rating_kept / self.rating_best if self.rating_best > 0 else None
 
     @property
     def optimal_share(self) -> float:
@@ -74,6 +82,8 @@ class PlayerReview:
             "threatened_optimal": self.threatened_optimal,
             "threatened_loss": self.threatened_loss,
             "rating": self.rating,
+            "rating_kept": self.rating_kept,
+            "rating_best": self.rating_best,
             "rating_basis": self.rating_basis,
             "shanten_by_round": [list(r) for r in self.shanten_by_round],
         }
@@ -81,17 +91,18 @@ class PlayerReview:
 
 def rating(
     records: Sequence[DiscardReview],
-) -> tuple[float | None, Literal["odds", "tiles"]]:
-    """The rating of ``records`` (one player's attack decisions) and its basis: by the odds
-    where any is judged by them, else by tile count (see :class:`PlayerReview`)."""
+) -> tuple[float, float, Literal["odds", "tiles"]]:
+    """The rating's sums of ``records`` (one player's attack decisions), kept and best,
+    and its basis: by the odds where any is judged by them, else by tile count (see
+    :class:`PlayerReview`)."""
     judged = [r for r in records if r.win is not None and r.best_win is not None]
     if judged:
         best = sum(r.best_win for r in judged if r.best_win is not None)
         kept = sum(r.win for r in judged if r.win is not None)
-        return (100 * kept / best if best > 0 else None), "odds"
+        return kept, best, "odds"
     best_tiles = sum(r.best_ukeire for r in records)
     kept_tiles = sum(0 if r.shanten_up else r.ukeire for r in records)
-    return (100 * kept_tiles / best_tiles if best_tiles else None), "tiles"
+    return float(kept_tiles), float(best_tiles), "tiles"
 
 
 def summarise(
