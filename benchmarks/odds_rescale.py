@@ -20,6 +20,9 @@ row's plan draw by draw, as its curve does. For every row and objective:
 - the excess: the sum over rescaled (hand, draw) of the probability of being there times
   (c / (S - t) - 1), c the copies the plan keeps or succeeds on: how much weight over one
   the rescaling removes.
+
+The plain engine is slow: 24 closed 1-shanten hands take about a minute, 8 closed
+2-shanten hands about four; ``--quick`` (a few seconds) only shows that it runs.
 """
 
 from __future__ import annotations
