@@ -34,21 +34,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import shanten
+from shanten.notation import format_counts
 
 SEED = 20261126
-SUITS = "mpsz"
 SETTINGS = {"off": (False, False), "on": (True, True)}  # (hand_changes, shanten_back)
 
 Counts = tuple[int, ...]
-
-
-def mpsz(counts: Counts) -> str:
-    out = ""
-    for suit in range(4):
-        size = 7 if suit == 3 else 9
-        digits = "".join(str(i + 1) * counts[9 * suit + i] for i in range(size))
-        out += digits + SUITS[suit] if digits else ""
-    return out
 
 
 def deal(rng: random.Random, wanted: int, count: int) -> list[Counts]:
@@ -157,7 +148,7 @@ class Gap:
 
 def gaps(hand14: Counts, family: str, draws: int, objectives: list[str]) -> Iterator[Gap]:
     """Every row of the hand, each objective and setting: unrestricted beside the engine."""
-    name = mpsz(hand14)
+    name = format_counts(list(hand14))
     tables = {
         setting: {
             str(row.discard): row

@@ -37,20 +37,12 @@ from dataclasses import dataclass
 import shanten
 from shanten._native import odds as plain
 from shanten._native.odds import TOLERANCE, Graph, Rules, Solution
+from shanten.notation import format_counts
 
 SEED = 20261126
 SUITS = "mpsz"
 
 Counts = tuple[int, ...]
-
-
-def mpsz(counts: Counts) -> str:
-    out = ""
-    for suit in range(4):
-        size = 7 if suit == 3 else 9
-        digits = "".join(str(i + 1) * counts[9 * suit + i] for i in range(size))
-        out += digits + SUITS[suit] if digits else ""
-    return out
 
 
 @dataclass(frozen=True)
@@ -61,7 +53,7 @@ class Deal:
     melds: tuple[str, ...]
 
     def __str__(self) -> str:
-        return mpsz(self.hand) + "".join(f" ({m})" for m in self.melds)
+        return format_counts(list(self.hand)) + "".join(f" ({m})" for m in self.melds)
 
 
 def deal(rng: random.Random, wanted: int, count: int, melds: int = 0) -> list[Deal]:
@@ -203,7 +195,11 @@ def passages(
             found.append((tile, objective, follow(solution), solution.curve[-1]))
     top = {o: max(v.values()) for o, v in values.items()}
     table = shanten.odds(
-        mpsz(hand14), melds=melds, draws=draws, hand_changes=True, shanten_back=shanten_back
+        format_counts(list(hand14)),
+        melds=melds,
+        draws=draws,
+        hand_changes=True,
+        shanten_back=shanten_back,
     )
     for row in table:  # the plain engine is the library's, to rounding
         if shanten.Tile(str(row.discard)).index not in values["win"]:
