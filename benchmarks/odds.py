@@ -56,6 +56,7 @@ from odds_peer import Peer, wall_claims
 from odds_worker import Ours
 
 import shanten
+from shanten.notation import format_counts
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED = 20261124
@@ -68,17 +69,6 @@ BUDGET = {"off": 60.0, "on": 60.0}  # seconds of ours per family, by setting
 MIN_LIMIT = 5.0
 REPEAT_BELOW = 1.0
 REFUSAL_LIMIT = 20.0
-SUITS = "mpsz"
-
-
-def mpsz(counts: list[int]) -> str:
-    """34 counts as mpsz notation, suit by suit (no red fives)."""
-    out = ""
-    for suit in range(4):
-        size = 7 if suit == 3 else 9
-        digits = "".join(str(i + 1) * counts[9 * suit + i] for i in range(size))
-        out += digits + SUITS[suit] if digits else ""
-    return out
 
 
 def deal_hands(per_family: int, seed: int = SEED) -> dict[str, list[str]]:
@@ -92,7 +82,7 @@ def deal_hands(per_family: int, seed: int = SEED) -> dict[str, list[str]]:
         counts = np.bincount(rng.permutation(136)[:14] // 4, minlength=34).tolist()
         name = by_shanten.get(shanten.shanten(counts))
         if name is not None and len(hands[name]) < need[name]:
-            hands[name].append(mpsz(counts))
+            hands[name].append(format_counts(list(counts)))
     return hands
 
 

@@ -24,7 +24,7 @@ from typing import Final
 from shanten import _engine
 from shanten.errors import HandError, NoYakuError, RuleError, WinError, described
 from shanten.hand import HandLike, Meld, MeldLike, meld_items, position
-from shanten.notation import format_counts, parse_tiles, red_fives, tile_name
+from shanten.notation import count_red_fives, format_counts, parse_tiles, tile_name
 from shanten.options import PlayersLike, flag
 from shanten.options import players as players_of
 from shanten.score_types import Score, Win
@@ -147,7 +147,7 @@ def check(
             "and a pair, seven pairs or thirteen orphans"
         )
     # red fives
-    reds = list(red_fives(hand)) if isinstance(hand, str) else [0, 0, 0]
+    reds = list(count_red_fives(hand)) if isinstance(hand, str) else [0, 0, 0]  # parsed
     for meld in meld_list:
         if meld.red:
             reds[int(meld.tiles[0]) // 9] += meld.red
@@ -227,7 +227,7 @@ def check(
     seen[30] += north
     for indicator in indicators + ura_indicators:
         seen[indicator] += 1
-    for index in range(NUM_TILES):
+    for index in range(NUM_TILES) if max(seen) > 4 or game == 3 else ():
         if seen[index] > 4:
             raise HandError(
                 f"{seen[index]} copies of {tile_name(index)} in the hand, melds, indicators and "

@@ -67,6 +67,9 @@ class Tile:
         if isinstance(value, Tile):
             return value
         if isinstance(value, str):
+            tile = _BY_NAME.get(value)  # "5p", "0p", "🀄": one look-up, no parsing
+            if tile is not None:
+                return tile
             indices = parse_tiles(value)
             if len(indices) != 1:
                 raise NotationError(
@@ -137,6 +140,13 @@ class Tile:
 
 #: The 34 tiles, in tile order: ``TILES[i] is Tile(i)``.
 TILES: Final = tuple(Tile(i) for i in range(NUM_TILES))
+
+#: Each tile by its one-tile notations: mpsz (a red five's ``0`` too) and its glyph.
+_BY_NAME: Final[dict[str, Tile]] = {
+    **{TILE_NAMES[i]: TILES[i] for i in range(NUM_TILES)},
+    **{f"0{suit}": TILES[9 * n + 4] for n, suit in enumerate(SUITS[:3])},
+    **{unicode_of(i): TILES[i] for i in range(NUM_TILES)},
+}
 
 
 class TileCollection:

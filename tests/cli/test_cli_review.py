@@ -63,11 +63,13 @@ def test_table_rows_are_the_summaries(capsys: pytest.CaptureFixture[str]) -> Non
     game = REVIEWS[GAMES[0]]
     for player in game.players:
         row = next(line for line in out.splitlines() if f" {player.name} " in line)
-        assert row.split()[-5:] == [
+        assert player.rating is not None
+        assert row.split()[-6:] == [
             str(player.decisions),
             f"{player.optimal_share:.1%}",
             f"{player.mean_loss:.2f}",
-            str(player.total_loss),
+            f"{player.rating:.1f}",
+            "t",  # by tile count
             f"{player.threatened}/{player.threatened_loss}",
         ]
 

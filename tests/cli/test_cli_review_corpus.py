@@ -33,7 +33,7 @@ def run(arguments: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, 
     return status, out, err
 
 
-FIGURES = ("games", "decisions", "optimal", "loss", "threatened", "threatened_loss")
+FIGURES = ("games", "decisions", "optimal", "loss", "threatened", "threatened_loss", "kept", "best")
 
 
 def totals() -> dict[str, dict[str, int]]:
@@ -50,6 +50,9 @@ def totals() -> dict[str, dict[str, int]]:
                     mine["loss"] += player.total_loss
                     mine["threatened"] += player.threatened
                     mine["threatened_loss"] += player.threatened_loss
+                    assert player.rating_basis == "tiles"  # whole tiles: sums are exact
+                    mine["kept"] += int(player.rating_kept)
+                    mine["best"] += int(player.rating_best)
     return out
 
 
@@ -65,12 +68,13 @@ def test_by_player_table_rows_are_the_sums(capsys: pytest.CaptureFixture[str]) -
     for row in rows:
         name = next(n for n in want if row.startswith(n + " ") or row.startswith(n[:17] + "…"))
         mine = want[name]
-        assert row.split()[-6:] == [
+        assert row.split()[-7:] == [
             str(mine["games"]),
             str(mine["decisions"]),
             f"{mine['optimal'] / mine['decisions']:.1%}",
             f"{mine['loss'] / mine['decisions']:.2f}",
-            str(mine["loss"]),
+            f"{100 * mine['kept'] / mine['best']:.1f}",
+            "t",  # by tile count
             f"{mine['threatened']}/{mine['threatened_loss']}",
         ]
 
@@ -132,6 +136,13 @@ def test_worst_only_with_by_player(capsys: pytest.CaptureFixture[str]) -> None:
     assert err.endswith("shanten: error: argument --worst: only with --by-player\n")
     status, out, _ = run(["--jobs", "1", "--by-player", "--worst", "0", *GAMES], capsys)
     assert status == 0 and "worst" not in out
+
+
+def test_by_player_writes_no_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    report = tmp_path / "report.html"
+    status, out, err = run(["--by-player", "--html", str(report), GAMES[0]], capsys)
+    assert status == 2 and out == "" and not report.exists()
+    assert "argument --html: not allowed with argument --by-player" in err
 
 
 def test_by_player_goes_on_past_a_bad_file(

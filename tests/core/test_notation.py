@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from shanten import Hand, Meld, NotationError, Tile
-from shanten.notation import format_counts, parse_tiles
+from shanten.notation import count_red_fives, format_counts, parse_tiles, red_fives
 
 
 def test_mpsz_order_and_red_fives() -> None:
@@ -88,3 +92,18 @@ def test_meld_notation() -> None:
     assert Meld("0p0p0p") == Meld("555p")
     assert repr(Meld("1111z")) == "Meld('1111z')"
     assert Meld("1111z").kind == "kan"
+
+
+def test_red_fives_counted_without_a_second_parse() -> None:
+    @given(st.text(alphabet="0123456789mps ", max_size=16))
+    def same(text: str) -> None:
+        try:
+            parse_tiles(text)
+        except NotationError:
+            return
+        suits = [0, 0, 0]  # the zeros before each suit letter, written out plainly
+        for group, suit in re.findall(r"([0-9]+)([mps])", text):
+            suits["mps".index(suit)] += group.count("0")
+        assert red_fives(text) == count_red_fives(text) == tuple(suits)
+
+    same()

@@ -9,6 +9,9 @@ from hypothesis import strategies as st
 
 import shanten
 from shanten import HandError, ShantenError, Tile
+from shanten.errors import NotationError
+from shanten.notation import parse_tiles
+from shanten.tiles import _BY_NAME
 
 
 @pytest.mark.parametrize("index", [34, -1, 99, np.int64(40), -(2**70)], ids=repr)
@@ -47,3 +50,24 @@ def test_any_value_is_a_tile_or_a_named_error(value: object) -> None:
         assert "tile" in str(error)
         return
     assert 0 <= tile.index < 34 and Tile(str(tile)) is tile
+
+
+def test_one_tile_names_read_as_their_notation_parses() -> None:
+    """Tile(name) looks a one-tile name up; every name it knows reads as parse_tiles reads
+    it, and a name it does not know goes to the parser (and its errors)."""
+    for name, tile in _BY_NAME.items():
+        assert [tile.index] == parse_tiles(name), name
+
+    @given(st.text(alphabet="0123456789mpsz🀄 ", max_size=3))
+    def same(text: str) -> None:
+        try:
+            expected = parse_tiles(text)
+        except NotationError:
+            expected = None
+        if expected is None or len(expected) != 1:
+            with pytest.raises(NotationError):
+                Tile(text)
+        else:
+            assert Tile(text).index == expected[0]
+
+    same()

@@ -28,6 +28,7 @@ ITEMS: list[CorpusItem] = [CorpusReview(path, review(path)) for path in PATHS]
 def expected(items: list[CorpusItem], worst: int) -> dict[str, dict[str, object]]:
     """Each name's figures, the plain way: every game of the name kept, then sorted."""
     totals: dict[str, dict[str, int]] = {}
+    ratings: dict[str, dict[str, list[float]]] = {}
     games: dict[str, list[tuple[float, int, str]]] = {}
     for position, item in enumerate(items):
         if not isinstance(item, CorpusReview):
@@ -38,6 +39,10 @@ def expected(items: list[CorpusItem], worst: int) -> dict[str, dict[str, object]
             mine["games"] += 1
             for field in SUMMED:
                 mine[field] += sum(getattr(p, field) for p in seats)
+            for p in seats:
+                sums = ratings.setdefault(name, {}).setdefault(p.rating_basis, [0.0, 0.0])
+                sums[0] += p.rating_kept
+                sums[1] += p.rating_best
             decisions = sum(p.decisions for p in seats)
             if decisions:
                 mean = sum(p.total_loss for p in seats) / decisions
@@ -46,6 +51,10 @@ def expected(items: list[CorpusItem], worst: int) -> dict[str, dict[str, object]
     for name, mine in totals.items():
         ranked = sorted(games.get(name, []), key=lambda game: (-game[0], game[1]))
         out[name] = {**mine, "worst": [(path, mean) for mean, _, path in ranked[:worst]]}
+        by_odds = ratings[name].get("odds", [0.0, 0.0])
+        basis = "odds" if by_odds[1] > 0 else "tiles"
+        kept, best = ratings[name].get(basis, [0.0, 0.0])
+        out[name]["rating"] = (basis, pytest.approx(kept), pytest.approx(best))
     return out
 
 
@@ -53,6 +62,7 @@ def figures(player: PlayerAggregate) -> dict[str, object]:
     data: dict[str, object] = {"games": player.games}
     data.update({field: getattr(player, field) for field in SUMMED})
     data["worst"] = [(game.path, game.mean_loss) for game in player.worst_games]
+    data["rating"] = (player.rating_basis, player.rating_kept, player.rating_best)
     return data
 
 
@@ -115,6 +125,33 @@ def test_names_keep_only_those_players() -> None:
     assert some.games == everyone.games
     one = everyone.players[1].name
     assert aggregate_players(ITEMS, names=one).players == (everyone.players[1],)
+
+
+def test_the_rating_is_by_the_odds_where_any_game_is() -> None:
+    """Games judged by the odds and games by tile count are not summed together: the
+    odds win, the other games are left out of the rating, as a game leaves out its
+    decisions not judged."""
+    item = ITEMS[0]
+    assert isinstance(item, CorpusReview)
+
+    def judged(kept: float, best: float) -> CorpusReview:
+        players = tuple(
+            dataclasses.replace(p, rating_kept=kept, rating_best=best, rating_basis="odds")
+            for p in item.review.players
+        )
+        return CorpusReview(item.path, dataclasses.replace(item.review, players=players))
+
+    tiles = item.review.players[0]
+    assert tiles.rating_basis == "tiles" and tiles.rating_best > 0
+    by_tiles = aggregate_players([item, item]).players
+    assert {p.rating_basis for p in by_tiles} == {"tiles"}
+    first = next(p for p in by_tiles if p.name == tiles.name)
+    assert first.rating_best == 2 * tiles.rating_best
+    assert first.rating == pytest.approx(tiles.rating)
+    mixed = aggregate_players([item, judged(0.5, 2.0), judged(0.25, 1.0)])
+    for player in mixed:
+        assert (player.rating_basis, player.rating_kept, player.rating_best) == ("odds", 0.75, 3.0)
+        assert player.rating == 25.0 and player.games == 3
 
 
 def test_shares_and_means() -> None:

@@ -48,6 +48,12 @@ FIELDS = [
     "risk",
     "safest",
     "safest_risk",
+    "draws_left",
+    "win",
+    "tenpai",
+    "best_win",
+    "best_tenpai",
+    "best_by_odds",
 ]
 
 

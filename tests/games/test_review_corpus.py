@@ -198,7 +198,7 @@ def test_nothing_yielded_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
     class Review:
         """A stand-in review that can be watched through a weak reference."""
 
-    monkeypatch.setattr(corpus, "review", lambda path: Review())
+    monkeypatch.setattr(corpus, "review", lambda path, **_: Review())
     refs: list[weakref.ref[Review]] = []
     for item in review_corpus([GAMES[0]] * 5, jobs=1):
         assert isinstance(item, CorpusReview) and isinstance(item.review, Review)
@@ -281,3 +281,17 @@ def test_the_default_starts_a_pool_from_pool_from_files(
     paths = [f"{n}.mjlog" for n in range(files)]
     assert [item.path for item in review_corpus(paths)] == paths
     assert SizedPool.workers == ([workers] if workers else [])
+
+
+def test_judged_by_the_odds_the_default_starts_a_pool_from_two_files(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game judged by the odds takes seconds: a pool pays from two files."""
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", SizedPool)
+    monkeypatch.setattr(shanten.options, "cores", lambda: 2)
+    monkeypatch.setattr(corpus, "review_file", lambda path, **_: CorpusFailure(path, "-", "-"))
+    monkeypatch.setattr(corpus, "_review_to_send", lambda path, **_: CorpusFailure(path, "-", "-"))
+    for odds, workers in ((True, [2]), (False, [])):
+        SizedPool.workers = []
+        assert len(list(review_corpus(["a.mjlog", "b.mjlog"], odds=odds))) == 2
+        assert SizedPool.workers == workers

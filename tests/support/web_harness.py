@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from shanten.games.records import GameReview
+from shanten.web.review_data import WORST
 from shanten.web.server import make_server
 
 
@@ -98,3 +100,15 @@ def rows_answered(monkeypatch: pytest.MonkeyPatch, delay: float = 0.0) -> list[o
 
     monkeypatch.setattr(odds_api, "row", counted)
     return answered
+
+
+def review_answer(game: GameReview) -> dict[str, Any]:
+    """What ``POST /api/review`` answers for ``game``: its ``to_dict()``, and the worst
+    decisions of ``game.worst()`` (of the game, then of each seat) as their places in
+    ``"discards"``."""
+
+    def places(seat: int | None) -> list[int]:
+        return [game.discards.index(record) for record in game.worst(WORST, seat=seat)]
+
+    seats = range(len(game.names))
+    return {**game.to_dict(), "worst": {"all": places(None), "by_seat": [places(s) for s in seats]}}

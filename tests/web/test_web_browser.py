@@ -444,6 +444,16 @@ def test_red_fives_stay_red(page: Page) -> None:
     assert page.is_enabled("#palette button[data-tile='0p']")
 
 
+def test_a_concealed_quad_among_the_melds(page: Page) -> None:
+    """A concealed quad (暗槓), written in parentheses as the library takes it, is drawn as
+    its four tiles, a red five red."""
+    page.goto("/?q=123m456p22z&melds=(5505m),789s")
+    analysed(page)
+    assert page.get_attribute("body", "data-state") == "done"
+    assert page.get_attribute("#shanten-min", "data-shanten") == "-1"
+    assert shown_tiles(page, "#summary .meld") == ["0m", "5m", "5m", "5m", "7s", "8s", "9s"]
+
+
 def inside(inner: FloatRect | None, outer: FloatRect | None) -> bool:
     """Whether box ``inner`` lies within box ``outer`` (to half a pixel)."""
     assert inner is not None and outer is not None

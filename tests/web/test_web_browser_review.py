@@ -1,16 +1,26 @@
 """The game review on the page, in headless Chromium (the fixtures and their skip rule are
-those of test_web_browser): upload or paste a record, read each player's summary, the
-rounds, the discards of a round and the shanten chart; a bad record's message; a record
+those of test_web_browser): upload or paste a record, read each player's summary and rating,
+the worst decisions (of the game and of one player) with their links to Tenhou's viewer,
+the rounds, the decisions of a round and the shanten chart; a bad record's message; a record
 over the limit; 360 px wide. Screenshots go to the test's tmp directory."""
 
 from __future__ import annotations
 
 import gzip
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import shanten
 from shanten.web.protocol import MAX_BODY
+from support.review_dom import (
+    chart,
+    expected_players,
+    expected_rows,
+    expected_worst,
+    shown_players,
+    shown_rows,
+    shown_worst,
+)
 
 from . import test_web_browser as shared
 
@@ -40,85 +50,27 @@ def send(page: Page) -> str:
     return reviewed(page)
 
 
-def shown_rows(page: Page) -> list[dict[str, Any]]:
-    rows: list[dict[str, Any]] = page.eval_on_selector_all(
-        "#review-round-view tr.review-row",
-        """rows => rows.map(row => ({
-            seat: Number(row.dataset.seat),
-            turn: Number(row.querySelector('td.turn').textContent),
-            hand: [...row.querySelectorAll('td.hand svg.tile')].map(t => t.dataset.tile),
-            discarded: row.querySelector('td.discard svg.tile').dataset.tile,
-            best: [...row.querySelectorAll('td.best svg.tile')].map(t => t.dataset.tile),
-            loss: Number(row.querySelector('td.loss').textContent),
-            shanten: row.querySelector('td.shanten').textContent,
-            forced: row.querySelector('td.discard').textContent.includes('forced'),
-        }))""",
-    )
-    return rows
-
-
-def expected_rows(game: shanten.GameReview, round_name: str) -> list[dict[str, Any]]:
-    def tiles(text: str) -> list[str]:
-        out: list[str] = []
-        digits = ""
-        for char in text:
-            if char.isdigit():
-                digits += char
-            else:
-                out.extend(digit + char for digit in digits)
-                digits = ""
-        return out
-
-    return [
-        {
-            "seat": d.seat,
-            "turn": d.turn,
-            "hand": tiles(d.hand),
-            "discarded": d.discarded,
-            "best": list(d.best),
-            "loss": d.loss,
-            "shanten": f"{d.shanten_before}→{d.shanten_after}",
-            "forced": d.forced,
-        }
-        for d in game
-        if str(d.round) == round_name
-    ]
-
-
-def chart(page: Page) -> list[list[int]]:
-    values: list[str] = page.eval_on_selector_all(
-        "#review-chart polyline.series", "lines => lines.map(l => l.dataset.values)"
-    )
-    return [[int(v) for v in line.split()] for line in values]
-
-
 def test_upload_a_record_and_read_its_review(page: Page, tmp_path: Path) -> None:
     game = shanten.review(XML)
+    log_id = XML.name.split(".")[0]  # Tenhou names its records by the game's id
     page.goto("/")
     page.set_input_files("#review-file", str(XML))
     assert send(page) == "done"
-    players = page.eval_on_selector_all(
-        "#review tr.player-row",
-        "rows => rows.map(r => [...r.querySelectorAll('td')].map(td => td.textContent.trim()))",
-    )
-    assert players == [
-        [
-            p.name,
-            str(p.decisions),
-            f"{round(p.optimal_share * 100)}% ({p.optimal})",
-            str(p.total_loss),
-            f"{p.mean_loss:.2f}",
-        ]
-        for p in game.players
-    ]
-    assert [p[0] for p in players] == list(game.names)
+    assert shown_players(page) == expected_players(game)
+    assert [p[0] for p in shown_players(page)] == list(game.names)
+    # the worst decisions, of the game then of one player, each linked to Tenhou's viewer
+    assert shown_worst(page) == expected_worst(game, log_id=log_id)
+    page.select_option("#review-player", "2")
+    assert shown_worst(page) == expected_worst(game, 2, log_id)
     rounds = page.eval_on_selector_all("#review-round option", "os => os.map(o => o.textContent)")
     assert rounds == [str(r) for r in game.rounds]
-    assert shown_rows(page) == expected_rows(game, rounds[0])
+    assert shown_rows(page) == expected_rows(game, rounds[0], 2, log_id)
+    page.select_option("#review-player", "all")
+    assert shown_rows(page) == expected_rows(game, rounds[0], log_id=log_id)
     assert chart(page) == [list(p.shanten_by_round[0]) for p in game.players]
     # another round
     page.select_option("#review-round", index=5)
-    assert shown_rows(page) == expected_rows(game, rounds[5])
+    assert shown_rows(page) == expected_rows(game, rounds[5], log_id=log_id)
     assert chart(page) == [list(p.shanten_by_round[5]) for p in game.players]
     about = page.inner_text("#review-about")
     assert about == f"tenhou-xml, {len(game.rounds)} rounds, {len(game)} discards"
@@ -131,7 +83,8 @@ def test_paste_a_record_or_upload_it_gzipped(page: Page, tmp_path: Path) -> None
     page.fill("#review-text", JSON.read_text(encoding="utf-8"))
     assert send(page) == "done"
     assert page.inner_text("#review-about").startswith("tenhou-json, ")
-    assert shown_rows(page) == expected_rows(game, str(game.rounds[0]))
+    assert shown_rows(page) == expected_rows(game, str(game.rounds[0]))  # pasted: no link
+    assert shown_worst(page) == expected_worst(game)
     packed = tmp_path / "game.mjlog.gz"
     packed.write_bytes(gzip.compress(XML.read_bytes()))
     page.set_input_files("#review-file", str(packed))
@@ -147,7 +100,7 @@ def test_names_from_the_record_are_shown_as_text(page: Page) -> None:
     page.fill("#review-text", record)
     assert send(page) == "done"
     names = page.eval_on_selector_all(
-        "#review tr.player-row td:first-child", "tds => tds.map(td => td.textContent.trim())"
+        "#review tr.player-row th.name", "cells => cells.map(cell => cell.textContent.trim())"
     )
     assert names[0] == "<img src=x onerror=alert(1)>"
     assert page.locator("#review img").count() == 0
@@ -192,3 +145,23 @@ def test_the_review_at_a_phone_width(page: Page, tmp_path: Path) -> None:
         assert box is not None, selector
         assert box["x"] >= card["x"] and box["x"] + box["width"] <= card["x"] + card["width"] + 0.5
     page.locator("#review").screenshot(path=str(tmp_path / "review-360.png"))
+
+
+def test_the_review_at_a_laptop_width(page: Page) -> None:
+    """At 1280 px the review is the right-hand column: each round's table fits it."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto("/")
+    page.set_input_files("#review-file", str(XML))
+    assert send(page) == "done"
+    widths = page.evaluate(
+        """() => {
+            const picker = document.getElementById("review-round");
+            return [...picker.options].map((option) => {
+                picker.value = option.value;
+                picker.dispatchEvent(new Event("change"));
+                return document.documentElement.scrollWidth;
+            });
+        }"""
+    )
+    assert len(widths) == len(shanten.review(XML).rounds)
+    assert max(widths) <= 1280, widths

@@ -26,7 +26,7 @@ from shanten.web.review_api import (
     answer_of,
     review_response,
 )
-from support.web_harness import serving
+from support.web_harness import review_answer, serving
 
 DATA = Path(__file__).parents[1] / "data" / "tenhou"
 GAME = DATA / "2010081709gm-00a9-0000-fe3371ad.mjlog"
@@ -120,7 +120,7 @@ def test_an_answer_past_its_bound_is_refused(address: tuple[str, int]) -> None:
     # names of a usual length: the same answer as the library's
     fine = long_names(8).encode()
     status, _, answer = call(address, "POST", "/api/review", fine)
-    assert status == 200 and json.loads(answer) == shanten.review(fine).to_dict()
+    assert status == 200 and json.loads(answer) == review_answer(shanten.review(fine))
 
 
 def test_reviews_past_the_servers_number_at_once_are_a_503() -> None:
@@ -171,7 +171,7 @@ def test_a_cross_origin_request_to_an_endpoint_is_refused(address: tuple[str, in
     # the page's own requests, as a browser sends them, are answered
     same = {**own, "Origin": f"http://127.0.0.1:{port}", "Sec-Fetch-Site": "same-origin"}
     status, _, answer = call(address, "POST", "/api/review", record, same)
-    assert status == 200 and json.loads(answer) == shanten.review(record).to_dict()
+    assert status == 200 and json.loads(answer) == review_answer(shanten.review(record))
     status, _, _ = call(
         address, "GET", "/api/odds?q=1m&draws=1", None, {**own, "Sec-Fetch-Site": "same-origin"}
     )

@@ -116,21 +116,37 @@ def test_the_page_and_its_files(address: tuple[str, int]) -> None:
         ("/static/analysis.js", "text/javascript"),
         ("/static/app.js", "text/javascript"),
         ("/static/odds.js", "text/javascript"),
+        ("/static/review_parts.js", "text/javascript"),
+        ("/static/review_view.js", "text/javascript"),
         ("/static/review.js", "text/javascript"),
+        ("/static/score.js", "text/javascript"),
         ("/static/style.css", "text/css"),
+        ("/static/review.css", "text/css"),
         ("/favicon.svg", "image/svg+xml"),
     ]:
         response = request(address, path)
         assert response.status == 200
         assert response.headers["content-type"] == f"{kind}; charset=utf-8"
         assert response.headers["x-content-type-options"] == "nosniff"
-        assert b"https://" not in response.body
+        # nothing fetched from elsewhere: the one address is a link to Tenhou's viewer
+        assert b"https://" not in response.body.replace(b"`https://tenhou.net/6/?log=", b"")
         assert response.headers["cache-control"] == "no-cache"
-    scripts = ("page.js", "analysis.js", "app.js", "odds.js", "review.js")
+    scripts = (
+        "page.js",
+        "analysis.js",
+        "app.js",
+        "odds.js",
+        "score.js",
+        "review_parts.js",
+        "review_view.js",
+        "review.js",
+    )
     for script in scripts:  # each loaded by the page, in order: page.js's helpers first
         assert f'<script src="/static/{script}" defer></script>' in html
     places = [html.index(f"/static/{script}") for script in scripts]
     assert places == sorted(places)
+    for sheet in ("style.css", "review.css"):
+        assert f'<link rel="stylesheet" href="/static/{sheet}">' in html
 
 
 def test_head_sends_headers_only(address: tuple[str, int]) -> None:

@@ -32,11 +32,13 @@ compare(const SValue *a, const SValue *b)
     return 0;
 }
 
-/* A standard reading's sort key: each block's tiles, a pair's third one below any tile. */
+/* A standard reading's sort key: each block's tiles, a pair's third one below any tile.
+ * A standard reading has at most five blocks (four sets and the pair; the seven slots
+ * are seven pairs'). */
 static void
 key_of(const SReading *r, uint8_t key[15])
 {
-    for (int i = 0; i < r->nblocks; i++) {
+    for (int i = 0; i < r->nblocks && i < 5; i++) {
         int t = r->tile[i] + 1, run = r->kind[i] == B_RUN;
         key[3 * i] = (uint8_t)t;
         key[3 * i + 1] = (uint8_t)(t + run);

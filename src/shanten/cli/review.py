@@ -1,6 +1,7 @@
 """``shanten review FILES... [--player SEAT|NAME] [--by-player [--worst N]]
-[--format table|json|csv] [--jobs N | --dask ADDRESS] [--plot FILE.png]
-[--progress | --no-progress]``: review game records from the command line.
+[--format table|json|csv] [--jobs N | --dask ADDRESS] [--odds] [--plot FILE.png]
+[--html FILE.html] [--progress | --no-progress]``: review game records from the command
+line.
 
 FILES are game records, directories and glob patterns, as
 :func:`shanten.review_corpus` takes them; they are reviewed on the cores (``--jobs``)
@@ -22,6 +23,10 @@ of each chosen player (the ``[review]`` extra: matplotlib). With more than one f
 a terminal on stderr, a progress bar (tqdm, the same extra) shows the files done out of
 the total, the rate and the time left (:mod:`shanten.cli.review_progress`).
 
+``--odds`` judges each decision by the odds too (seconds a game). ``--html FILE.html``
+also writes one game's review as a self-contained HTML report
+(:mod:`shanten.cli.review_html`).
+
 Exit status as for ``shanten`` (:mod:`shanten.cli.command`); a file that could not be reviewed
 does not stop the others: the failures are listed on stderr at the end (as JSON lines
 with ``--format json``) and the status is 2.
@@ -38,6 +43,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from typing import TYPE_CHECKING
 
+from shanten import options
 from shanten.cli.command import (
     BAD_INPUT,
     OUTPUT_FAILED,
@@ -49,15 +55,17 @@ from shanten.cli.command import (
     _report_error,
     refused,
 )
+from shanten.cli.review_html import check_html, write_html
 from shanten.cli.review_output import Chosen, Output, make_output, plot_shanten, shown
 from shanten.cli.review_players import players_text
-from shanten.cli.review_progress import Progress, count_files, is_terminal, wanted
+from shanten.cli.review_progress import Progress, count_files, is_terminal, one_game, wanted
 from shanten.errors import ShantenError
 from shanten.games.corpus import (
     POOL_FROM,
     CorpusFailure,
     CorpusItem,
     CorpusReview,
+    expand_paths,
     review_corpus,
 )
 from shanten.games.corpus_players import WORST_GAMES, aggregate_players
@@ -108,7 +116,8 @@ def _parser() -> _Parser:
         help="one player: a seat 0-3 (0 deals first, 起家) or a name (a name only with "
         "--by-player)",
     )
-    parser.add_argument(
+    one = parser.add_mutually_exclusive_group()  # a report is of one game
+    one.add_argument(
         "--by-player",
         action="store_true",
         help="one row per player name over all the files, after the last: games, "
@@ -143,7 +152,16 @@ def _parser() -> _Parser:
         "(tcp://host:8786; the [dask] extra)",
     )
     parser.add_argument(
+        "--odds",
+        action="store_true",
+        help="judge each decision by the odds too: the win probability of the discard made "
+        "and of the best (seconds per game)",
+    )
+    parser.add_argument(
         "--plot", metavar="FILE.png", help="draw the shanten by turn of each round (PNG)"
+    )
+    one.add_argument(
+        "--html", metavar="FILE.html", help="write one game's review as a self-contained HTML file"
     )
     parser.add_argument(
         "--progress",
@@ -196,16 +214,28 @@ def _dask_client(address: str) -> Client:
         ) from error
 
 
-def _bar(args: argparse.Namespace) -> Progress | None:
-    """The progress bar the options and stderr call for, with the total counted."""
+def _show(args: argparse.Namespace) -> bool:
+    """Whether to show progress: as asked, or by default on a terminal with tqdm;
+    ``--progress`` without tqdm is an error naming the extra."""
     if not wanted(args.progress, sys.stderr):
-        return None
+        return False
     if importlib.util.find_spec("tqdm") is None:  # asked for with --progress
         raise _Unavailable(_NO_TQDM)
-    total = count_files(args.files)
-    if total is not None and total < 2 and args.progress is None:  # one file: no bar
-        return None
-    return Progress(total, sys.stderr)
+    return True
+
+
+def _items(
+    args: argparse.Namespace, first: list[str], client: Client | None, show: bool
+) -> tuple[Iterator[CorpusItem], Progress | None]:
+    """The items to write, and the bar over the files they pass (None: no bar). One
+    file is reviewed in this process, with a bar by discard when judged by the odds."""
+    if len(first) < 2 and client is None:
+        return one_game(first[0], args.odds, show), None
+    items = review_corpus(args.files, jobs=args.jobs, client=client, odds=args.odds)
+    if not show:
+        return items, None
+    bar = Progress(count_files(args.files), sys.stderr)
+    return bar.over(items), bar
 
 
 def _reviews(items: Iterable[CorpusItem], failures: list[CorpusFailure]) -> Iterator[CorpusReview]:
@@ -223,12 +253,14 @@ def _run(args: argparse.Namespace, as_json: bool) -> int:
         raise UsageError("argument --worst: only with --by-player")
     if args.plot is not None:
         _check_plot(args.plot)
+    first = list(itertools.islice(expand_paths(args.files), 2))  # one file or many
+    if args.html is not None:
+        check_html(args.html, len(first) > 1)
+    options.jobs(args.jobs)  # one file too: a --jobs past the bound is refused
+    show = _show(args)
     client = None if args.dask is None else _dask_client(args.dask)
     with client if client is not None else nullcontext():  # the client closed at the end
-        bar = _bar(args)
-        items: Iterable[CorpusItem] = review_corpus(args.files, jobs=args.jobs, client=client)
-        if bar is not None:
-            items = bar.over(items)
+        items, bar = _items(args, first, client, show)
         failures: list[CorpusFailure] = []
         output = make_output(args.format, chosen)
         curves: list[tuple[int, ...]] = []
@@ -239,7 +271,7 @@ def _run(args: argparse.Namespace, as_json: bool) -> int:
             status, matched = _by_player(args, chosen, reviews, as_json)
         else:
             aside = bar.aside if bar is not None and is_terminal(sys.stdout) else nullcontext
-            status, matched = _by_game(reviews, output, as_json, aside)
+            status, matched = _by_game(args, reviews, output, as_json, aside)
     if status:
         return status
     for failure in failures:
@@ -266,15 +298,21 @@ def _plotted(
 
 
 def _by_game(
+    args: argparse.Namespace,
     reviews: Iterator[CorpusReview],
     output: Output,
     as_json: bool,
     aside: Callable[[], AbstractContextManager[None]],
 ) -> tuple[int, bool]:
-    """Write each game as it comes (``aside`` the progress bar), then the totals: the
-    exit status of the writing, and whether the chosen player was found."""
+    """Write each game as it comes (``aside`` the progress bar; its report with
+    ``--html``), then the totals: the exit status of the writing, and whether the chosen
+    player was found."""
     for item in reviews:
         text = output.game(shown(item.path), item.review)
+        if args.html is not None and (
+            status := write_html(args.html, item.review, output.chosen, as_json=as_json)
+        ):
+            return status, True
         if text:
             with aside():
                 status = _emit(text, as_json=as_json)

@@ -29,6 +29,7 @@ __all__ = [
     "make_output",
     "mean",
     "plot_shanten",
+    "rated",
     "share",
     "shown",
 ]
@@ -101,6 +102,20 @@ class Output:
         return [turns for seat in seats for turns in review.players[seat].shanten_by_round if turns]
 
 
+#: How many worst decisions the table shows for a chosen player.
+WORST = 3
+
+
+def rated(rating: float | None, basis: str) -> str:
+    """A rating as the table writes it, with its basis (``o``: by the odds, ``t``: by
+    tile count); ``-`` with nothing to grade.
+
+    >>> rated(87.25, "tiles"), rated(None, "odds")
+    ('87.2 t', '-')
+    """
+    return "-" if rating is None else f"{rating:.1f} {basis[0]}"
+
+
 def share(optimal: int, decisions: int) -> str:
     """The optimal share as the table writes it: ``-`` with no decision.
 
@@ -147,7 +162,7 @@ def cut_left(text: str, columns: int) -> str:
 
 
 _NAME = 18
-_HEADER = f"  seat  {pad('player', _NAME)}  decisions  optimal  mean loss  total loss     threat"
+_HEADER = f"  seat  {pad('player', _NAME)}  decisions  optimal  mean loss      rating     threat"
 
 
 class TableOutput(Output):
@@ -179,12 +194,28 @@ class TableOutput(Output):
             lines.append(
                 f"  {seat:<4}  {name}  {player.decisions:>9}"
                 f"  {share(player.optimal, player.decisions):>7}"
-                f"  {mean(player.total_loss, player.decisions):>9}  {player.total_loss:>10}"
+                f"  {mean(player.total_loss, player.decisions):>9}"
+                f"  {rated(player.rating, player.rating_basis):>10}"
                 f"  {f'{player.threatened}/{player.threatened_loss}':>9}"
             )
         if self.chosen.seat is not None or self.chosen.name is not None:
+            lines += self._worst(review, seats)
             lines += self._misses(discards)
         return "\n".join(lines) + "\n\n"
+
+    def _worst(self, review: GameReview, seats: list[int]) -> list[str]:
+        """The chosen players' worst decisions, each with its reason."""
+        lines: list[str] = []
+        for d in sorted(
+            (d for seat in seats for d in review.worst(WORST, seat=seat)),
+            key=review.discards.index,
+        ):
+            if not lines:
+                lines.append(f"  worst decisions (at most {WORST} a player)")
+            hand = " + ".join([d.hand, *d.melds])
+            lines.append(cut(f"    {d.round}, turn {d.turn}: {hand} cut {d.discarded}", WIDTH))
+            lines += wrap(d.reason.split(" "), WIDTH, first=" " * 6, indent=" " * 6)
+        return lines
 
     def _misses(self, discards: list[DiscardReview]) -> list[str]:
         """The discards below the best, under their round: the hand and melds, the

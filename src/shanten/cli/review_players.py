@@ -10,7 +10,7 @@ import io
 import json
 from typing import Any
 
-from shanten.cli.review_output import cut, cut_left, mean, share, shown
+from shanten.cli.review_output import cut, cut_left, mean, rated, share, shown
 from shanten.cli.text import WIDTH
 from shanten.display import pad
 from shanten.games.corpus_players import CorpusPlayers, PlayerAggregate
@@ -18,19 +18,20 @@ from shanten.games.corpus_players import CorpusPlayers, PlayerAggregate
 __all__ = ["players_csv", "players_json", "players_table", "players_text"]
 
 _NAME = 18
-_HEADER = f"{pad('player', _NAME)}  games  decisions  optimal  mean loss  total loss     threat"
+_HEADER = f"{pad('player', _NAME)}  games  decisions  optimal  mean loss      rating     threat"
 
 
 def players_table(corpus: CorpusPlayers) -> str:
-    """A row per player (its games, then the grade of its attack decisions and
-    ``threat``: its decisions under a threat and their loss, ``count/loss``), under it
+    """A row per player (its games, then the grade of its attack decisions, its rating
+    and ``threat``: its decisions under a threat and their loss, ``count/loss``), under it
     the games with the highest mean loss; then the count of players and games."""
     lines = [_HEADER]
     for player in corpus:
         lines.append(
             f"{pad(cut(player.name, _NAME), _NAME)}  {player.games:>5}  {player.decisions:>9}"
             f"  {share(player.optimal, player.decisions):>7}"
-            f"  {mean(player.total_loss, player.decisions):>9}  {player.total_loss:>10}"
+            f"  {mean(player.total_loss, player.decisions):>9}"
+            f"  {rated(player.rating, player.rating_basis):>10}"
             f"  {f'{player.threatened}/{player.threatened_loss}':>9}"
         )
         for index, game in enumerate(player.worst_games):

@@ -11,18 +11,19 @@ after :data:`COUNT_WITHIN` seconds, when the bar counts without a total.
 from __future__ import annotations
 
 import importlib.util
+import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import IO, TYPE_CHECKING, Final, TypeVar
 
-from shanten.games.corpus import expand_paths
+from shanten.games.corpus import CorpusItem, expand_paths, review_file
 
 if TYPE_CHECKING:
     import os
 
 
-__all__ = ["COUNT_WITHIN", "Progress", "count_files", "is_terminal", "wanted"]
+__all__ = ["COUNT_WITHIN", "Progress", "count_files", "is_terminal", "one_game", "wanted"]
 
 #: How long counting the files may take before the bar goes without a total (seconds).
 COUNT_WITHIN: Final = 2.0
@@ -112,3 +113,20 @@ class Progress:
             yield
         finally:
             self.bar.refresh()
+
+
+def one_game(path: str, odds: bool, show: bool) -> Iterator[CorpusItem]:
+    """One file reviewed in this process; judged by the odds (seconds), with a bar by
+    discard on stderr when ``show``."""
+    if not (odds and show):
+        yield review_file(path, odds)
+        return
+    from tqdm import tqdm
+
+    with tqdm(unit="discard", file=sys.stderr, leave=False) as bar:
+
+        def advance(done: int, total: int) -> None:
+            bar.total = total
+            bar.update(done - bar.n)
+
+        yield review_file(path, odds, advance)

@@ -4,14 +4,23 @@
 Prints Tenhou's line (``30符4飜7700点``), the yaku and the reading; ``--json`` the same
 as data. Exit status as for ``shanten`` (:mod:`shanten.cli.command`): 2 for bad input,
 a hand with no yaku included.
+
+:class:`ScoreOptions` holds the options as they are named here, with their defaults, and
+turns them into the call of :func:`shanten.score`; the page's score endpoint
+(:mod:`shanten.web.score_api`) reads the same options from its query.
+
+>>> ScoreOptions("234567m234p22s567s", "4p", tsumo=True, riichi=True, seat_wind="2z").score().headline
+'20符4飜1300-2600点'
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Final
 
 from shanten.cli.command import (
     UsageError,
@@ -22,15 +31,17 @@ from shanten.cli.command import (
     melds_of,
     refused,
 )
-from shanten.errors import ShantenError
+from shanten.errors import RuleError, ShantenError, quoted
 from shanten.score_types import Score
 from shanten.scoring import score
 from shanten.scoring_rules import MAHJONG_SOUL, TENHOU
 
-__all__ = ["main", "score_data"]
+__all__ = ["FLAGS", "PRESETS", "ScoreOptions", "main", "score_data"]
 
-_PRESETS = {"tenhou": TENHOU, "mahjong-soul": MAHJONG_SOUL}
-_FLAGS = (
+#: The rules by the name ``--rules`` takes.
+PRESETS: Final = {"tenhou": TENHOU, "mahjong-soul": MAHJONG_SOUL}
+#: The switches of a win, each named as the keyword of :func:`shanten.score`.
+FLAGS: Final = (
     "tsumo",
     "riichi",
     "double_riichi",
@@ -40,6 +51,55 @@ _FLAGS = (
     "last_tile",
     "first_draw",
 )
+
+
+@dataclass(frozen=True)
+class ScoreOptions:
+    """A win as the options name it: the ``hand`` with its winning tile ``win``, the
+    ``melds`` (each as notation, a concealed quad in parentheses), the switches of
+    :data:`FLAGS`, the ``dora`` and ``ura`` indicators as notation, the winds, ``players``,
+    ``north`` and the name of the ``rules`` (a key of :data:`PRESETS`). The defaults are
+    the command line's: the dealer (East) in the East round, four players, Tenhou's rules.
+    """
+
+    hand: str
+    win: str
+    melds: tuple[str, ...] = ()
+    tsumo: bool = False
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    last_tile: bool = False
+    first_draw: bool = False
+    dora: str = ""
+    ura: str = ""
+    seat_wind: str = "1z"
+    round_wind: str = "1z"
+    players: int = 4
+    north: int = 0
+    rules: str = "tenhou"
+
+    def score(self) -> Score:
+        """:func:`shanten.score` of this win. Raises its errors, and
+        :class:`~shanten.errors.RuleError` for rules that are not a preset's name."""
+        rules = PRESETS.get(self.rules)
+        if rules is None:
+            raise RuleError(f"rules is {' or '.join(PRESETS)}, not {quoted(self.rules)}")
+        return score(
+            self.hand,
+            win=self.win,
+            melds=self.melds,
+            dora=self.dora,
+            ura=self.ura,
+            seat_wind=self.seat_wind,
+            round_wind=self.round_wind,
+            players=self.players,
+            north=self.north,
+            rules=rules,
+            **{name: getattr(self, name) for name in FLAGS},
+        )
 
 
 def _parser() -> _Parser:
@@ -57,16 +117,25 @@ def _parser() -> _Parser:
         default="",
         help="melds, comma-separated; a concealed quad in parentheses: 123m,(1111p)",
     )
-    for name in _FLAGS:
+    for name in FLAGS:
         parser.add_argument(f"--{name.replace('_', '-')}", action="store_true")
     parser.add_argument("--dora", default="", help="dora indicators (表示牌), e.g. 3m7z")
     parser.add_argument("--ura", default="", help="ura dora indicators (with --riichi)")
-    parser.add_argument("--seat-wind", default="1z", help="1z-4z (default 1z: the dealer)")
-    parser.add_argument("--round-wind", default="1z", help="1z-4z (default 1z)")
-    parser.add_argument("--players", type=int, choices=(3, 4), default=4, help="3 or 4 (default)")
-    parser.add_argument("--north", type=int, default=0, help="north tiles set aside (3 players)")
     parser.add_argument(
-        "--rules", choices=tuple(_PRESETS), default="tenhou", help="the rules (default tenhou)"
+        "--seat-wind", default=ScoreOptions.seat_wind, help="1z-4z (default 1z: the dealer)"
+    )
+    parser.add_argument("--round-wind", default=ScoreOptions.round_wind, help="1z-4z (default 1z)")
+    parser.add_argument(
+        "--players", type=int, choices=(3, 4), default=ScoreOptions.players, help="3 or 4 (default)"
+    )
+    parser.add_argument(
+        "--north", type=int, default=ScoreOptions.north, help="north tiles set aside (3 players)"
+    )
+    parser.add_argument(
+        "--rules",
+        choices=tuple(PRESETS),
+        default=ScoreOptions.rules,
+        help="the rules (default tenhou)",
     )
     parser.add_argument("--json", action="store_true", help="print the score as JSON")
     return parser
@@ -106,19 +175,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     try:
         args = parser.parse_args(arguments)
-        result = score(
-            args.hand,
-            win=args.win,
-            melds=melds_of(args.melds),
-            dora=args.dora,
-            ura=args.ura,
-            seat_wind=args.seat_wind,
-            round_wind=args.round_wind,
-            players=args.players,
-            north=args.north,
-            rules=_PRESETS[args.rules],
-            **{name: getattr(args, name) for name in _FLAGS},
-        )
+        given = {
+            field.name: getattr(args, field.name) for field in dataclasses.fields(ScoreOptions)
+        }
+        result = ScoreOptions(**(given | {"melds": tuple(melds_of(args.melds))})).score()
     except (_HelpRequested, UsageError, ShantenError) as error:
         return refused(error, parser, as_json=as_json)
     output = json.dumps(score_data(result), ensure_ascii=False) if args.json else str(result)

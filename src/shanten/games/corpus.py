@@ -23,11 +23,12 @@ file, a path that names nothing) does not stop the run: it comes back in its pla
 
 from __future__ import annotations
 
+import functools
 import glob
 import itertools
 import os
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Literal, TypeAlias
 
@@ -151,11 +152,14 @@ def expand_paths(
                     yield match
 
 
-def review_file(path: str) -> CorpusItem:
-    """Review one file; any error becomes a :class:`CorpusFailure` (a corpus run must
-    not stop for one file, and the failure says what went wrong where)."""
+def review_file(
+    path: str, odds: bool = False, progress: Callable[[int, int], object] | None = None
+) -> CorpusItem:
+    """Review one file (judged by the odds too with ``odds``, ``progress`` as
+    :func:`shanten.review` takes it); any error becomes a :class:`CorpusFailure` (a corpus
+    run must not stop for one file, and the failure says what went wrong where)."""
     try:
-        return CorpusReview(path, review(path))
+        return CorpusReview(path, review(path, odds=odds, progress=progress))
     except Exception as error:  # one bad file fails alone, whatever broke
         message = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         if path not in message:
@@ -167,9 +171,9 @@ def review_file(path: str) -> CorpusItem:
 _Sent: TypeAlias = CorpusFailure | tuple[str, Packed]
 
 
-def _review_to_send(path: str) -> _Sent:
+def _review_to_send(path: str, odds: bool = False) -> _Sent:
     """:func:`review_file` in a worker, the review packed for the trip back."""
-    item = review_file(path)
+    item = review_file(path, odds)
     return item if isinstance(item, CorpusFailure) else (item.path, pack(item.review))
 
 
@@ -191,17 +195,23 @@ def _pool_context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context()
 
 
-def _in_pool(paths: Iterator[str], workers: int) -> Iterator[CorpusItem]:
+def _task(odds: bool) -> Callable[[str], _Sent]:
+    """What a worker runs for one path."""
+    return functools.partial(_review_to_send, odds=True) if odds else _review_to_send
+
+
+def _in_pool(paths: Iterator[str], workers: int, odds: bool = False) -> Iterator[CorpusItem]:
     """Review in a process pool, at most ``IN_FLIGHT_PER_WORKER * workers`` files in
     flight, yielding in input order."""
     from concurrent.futures import ProcessPoolExecutor  # here: the command line starts faster
 
     bound = IN_FLIGHT_PER_WORKER * workers
+    task = _task(odds)
     pending: deque[Future[_Sent]] = deque()
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=_pool_context())
     try:
         for path in paths:
-            pending.append(pool.submit(_review_to_send, path))
+            pending.append(pool.submit(task, path))
             if len(pending) >= bound:
                 yield _received(pending.popleft().result())
         while pending:
@@ -225,7 +235,7 @@ def _closing(items: Iterator[CorpusItem], client: Client) -> Iterator[CorpusItem
         yield from items
 
 
-def _on_dask(paths: Iterator[str], client: Client) -> Iterator[CorpusItem]:
+def _on_dask(paths: Iterator[str], client: Client, odds: bool = False) -> Iterator[CorpusItem]:
     """Review on a Dask cluster: submit in a bounded window, take results as they
     complete, and yield them in input order from a buffer no larger than the window."""
     from distributed import as_completed
@@ -237,6 +247,7 @@ def _on_dask(paths: Iterator[str], client: Client) -> Iterator[CorpusItem]:
     submitted = yielded = 0
     running = as_completed()  # type: ignore[no-untyped-call]
     source = iter(paths)
+    task = _task(odds)
 
     def submit_more() -> None:
         nonlocal submitted
@@ -244,7 +255,7 @@ def _on_dask(paths: Iterator[str], client: Client) -> Iterator[CorpusItem]:
             path = next(source, None)
             if path is None:
                 return
-            future = client.submit(_review_to_send, path, pure=False)
+            future = client.submit(task, path, pure=False)
             index[future.key] = submitted
             running.add(future)  # type: ignore[no-untyped-call]
             submitted += 1
@@ -272,6 +283,7 @@ def review_corpus(
     *,
     jobs: int | None = None,
     client: Client | str | None = None,
+    odds: bool = False,
 ) -> Iterator[CorpusItem]:
     """Review every game record that ``paths`` name, streaming the results.
 
@@ -284,10 +296,13 @@ def review_corpus(
 
     ``jobs``: how many processes review files, at most one per core and one per file,
     since more would only wait their turn; one reviews in this process, with no pool.
-    The default: this process for fewer than :data:`POOL_FROM` files (a pool would
-    only start in time to be slower), else every core. ``client``: a ``dask.distributed.Client``, or the address
-    of a Dask scheduler (``"tcp://host:8786"``), to review on that cluster instead (the
-    ``[dask]`` extra; an :class:`ImportError` naming it when Dask is missing).
+    The default: every core, but this process for fewer than :data:`POOL_FROM` files
+    (a pool would only start in time to be slower) unless judged by the odds.
+    ``client``: a ``dask.distributed.Client``, or the address of a Dask scheduler
+    (``"tcp://host:8786"``), to review on that cluster instead (the ``[dask]`` extra; an
+    :class:`ImportError` naming it when Dask is missing). ``odds``: judge each graded
+    decision by the odds too (``shanten.review(..., odds=True)``: seconds per game, not
+    milliseconds, so that a pool pays from two files).
 
     Raises :class:`~shanten.RuleError` for a ``jobs`` that is not a whole number from 1
     to :data:`~shanten.options.MAX_JOBS`, or for ``jobs`` and ``client`` together, and a
@@ -306,19 +321,21 @@ def review_corpus(
             )
         if isinstance(client, str):  # connect now, so that a missing extra is said at once
             own = _connect(client)
-            return _closing(_on_dask(expanded, own), own)
-        return _on_dask(expanded, client)
-    least = POOL_FROM if jobs is None else 2
-    return _on_cores(expanded, min(options.jobs(jobs), options.cores()), least)
+            return _closing(_on_dask(expanded, own, odds), own)
+        return _on_dask(expanded, client, odds)
+    least = POOL_FROM if jobs is None and not odds else 2
+    return _on_cores(expanded, min(options.jobs(jobs), options.cores()), least, odds)
 
 
-def _on_cores(paths: Iterator[str], workers: int, least: int) -> Iterator[CorpusItem]:
+def _on_cores(
+    paths: Iterator[str], workers: int, least: int, odds: bool = False
+) -> Iterator[CorpusItem]:
     """Review in this process, or in a pool of ``workers`` processes when there are at
     least ``least`` files (fewer workers when there are fewer files); the paths are
     expanded as the results are taken."""
     head = list(itertools.islice(paths, max(workers, least)))  # enough to size the pool
     paths = itertools.chain(head, paths)
     if len(head) < least or min(workers, len(head)) <= 1:
-        yield from map(review_file, paths)
+        yield from map(functools.partial(review_file, odds=True) if odds else review_file, paths)
     else:
-        yield from _in_pool(paths, min(workers, len(head)))
+        yield from _in_pool(paths, min(workers, len(head)), odds)

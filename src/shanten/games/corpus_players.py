@@ -25,7 +25,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field, fields
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from shanten.errors import RuleError, described
 from shanten.games.corpus import CorpusFailure, CorpusItem
@@ -90,6 +90,11 @@ class PlayerAggregate:
     highest mean loss (:class:`GameLoss`), the highest first (on a tie, the first in
     the corpus), among those with a decision.
 
+    ``rating_kept`` and ``rating_best`` are the sums of the games' rating sums of one
+    basis, ``rating_basis``: by the odds where any game has attack decisions judged by
+    them, the games with none judged left out (as a game leaves out its decisions not
+    judged), else by tile count. ``rating`` is their ratio, 0 to 100.
+
     >>> player = PlayerAggregate("A", games=2, decisions=50, optimal=40, total_loss=30)
     >>> player.optimal_share, player.mean_loss
     (0.8, 0.6)
@@ -103,6 +108,9 @@ class PlayerAggregate:
     threatened: int = 0
     threatened_optimal: int = 0
     threatened_loss: int = 0
+    rating_kept: float = 0.0
+    rating_best: float = 0.0
+    rating_basis: Literal["odds", "tiles"] = "tiles"
     worst_games: tuple[GameLoss, ...] = field(default=())
 
     @property
@@ -116,6 +124,11 @@ class PlayerAggregate:
         return self.total_loss / self.decisions if self.decisions else 0.0
 
     @property
+    def rating(self) -> float | None:
+        """The rating over the games, 0 to 100 (None with nothing to grade)."""
+        return 100 * self.rating_kept / self.rating_best if self.rating_best > 0 else None
+
+    @property
     def threatened_mean_loss(self) -> float:
         """The mean loss per decision under a threat (0.0 with none)."""
         return self.threatened_loss / self.threatened if self.threatened else 0.0
@@ -127,6 +140,7 @@ class PlayerAggregate:
         data["optimal_share"] = self.optimal_share
         data["mean_loss"] = self.mean_loss
         data["threatened_mean_loss"] = self.threatened_mean_loss
+        data["rating"] = self.rating
         return data
 
 
@@ -160,20 +174,29 @@ def _plain(record: GameLoss | PlayerAggregate) -> dict[str, Any]:
 
 
 class _Tally:
-    """One name's running sums, and its worst games as a heap of at most ``worst``
-    ``(mean loss, -position, game)``: its first is the game to drop next."""
+    """One name's running sums, its rating sums by basis, and its worst games as a heap
+    of at most ``worst`` ``(mean loss, -position, game)``: its first is the game to drop
+    next."""
 
-    __slots__ = ("games", "sums", "worst")
+    __slots__ = ("games", "ratings", "sums", "worst")
 
     def __init__(self) -> None:
         self.games = 0
         self.sums = dict.fromkeys(SUMMED, 0)
+        self.ratings: dict[Literal["odds", "tiles"], list[float]] = {
+            "odds": [0.0, 0.0],
+            "tiles": [0.0, 0.0],
+        }
         self.worst: list[tuple[float, int, GameLoss]] = []
 
     def add(self, path: str, position: int, seats: list[PlayerReview], keep: int) -> None:
         self.games += 1
         for name in SUMMED:
             self.sums[name] += sum(getattr(seat, name) for seat in seats)
+        for seat in seats:
+            sums = self.ratings[seat.rating_basis]
+            sums[0] += seat.rating_kept
+            sums[1] += seat.rating_best
         game = GameLoss(
             path,
             sum(seat.decisions for seat in seats),
@@ -189,9 +212,14 @@ class _Tally:
 
     def aggregate(self, name: str) -> PlayerAggregate:
         worst = sorted(self.worst, key=lambda entry: (-entry[0], -entry[1]))
+        basis: Literal["odds", "tiles"] = "odds" if self.ratings["odds"][1] > 0 else "tiles"
+        kept, best = self.ratings[basis]
         return PlayerAggregate(
             name=name,
             games=self.games,
+            rating_kept=kept,
+            rating_best=best,
+            rating_basis=basis,
             worst_games=tuple(entry[2] for entry in worst),
             **self.sums,
         )

@@ -62,6 +62,13 @@ class DiscardReview:
     ``risk`` its deal-in rate in % (all riichi together), ``safest`` the legal discard
     with the lowest such rate and ``safest_risk`` that rate; with no riichi they are
     empty and None.
+
+    ``draws_left`` is how many draws the player still had after the discard (the live
+    wall's tiles that would come to the seat were nobody to call). Judged by the odds
+    (``shanten.review(..., odds=True)``, :mod:`~shanten.games.judgement`), a graded
+    decision has ``win`` and ``tenpai``, the probabilities of winning and of being ready
+    by the end of the round after the discard made, and ``best_win``, ``best_tenpai`` and
+    ``best_by_odds`` for the best discard by the odds; they are None where not computed.
     """
 
     round: Round
@@ -92,11 +99,46 @@ class DiscardReview:
     risk: float | None
     safest: str | None
     safest_risk: float | None
+    draws_left: int
+    win: float | None
+    tenpai: float | None
+    best_win: float | None
+    best_tenpai: float | None
+    best_by_odds: str | None
 
     @property
     def optimal(self) -> bool:
         """True for an efficiency-optimal discard: no loss and no shanten given up."""
         return self.loss == 0 and not self.shanten_up
+
+    @property
+    def win_loss(self) -> float | None:
+        """The win probability given up against the best discard by the odds (0 for the
+        best; None where not judged by the odds)."""
+        if self.win is None or self.best_win is None:
+            return None
+        return max(0.0, self.best_win - self.win)
+
+    @property
+    def reason(self) -> str:
+        """What the discard gave up, in words: by the odds where judged, else by tile
+        count."""
+        if self.win is not None and self.best_win is not None:
+            if self.win_loss == 0:
+                return f"best by the odds: wins {self.win:.1%} of the time"
+            return (
+                f"wins {self.win:.1%} of the time against {self.best_win:.1%} "
+                f"after {self.best_by_odds}"
+            )
+        best = "/".join(self.best)
+        if self.shanten_up:
+            return (
+                f"goes back to {self.shanten_after}-shanten; {best} keeps "
+                f"{self.best_shanten}-shanten with {self.best_ukeire} tiles"
+            )
+        if self.loss:
+            return f"{self.ukeire} effective tiles against {self.best_ukeire} after {best}"
+        return f"best by tile count: {self.ukeire} effective tiles"
 
     def to_dict(self) -> dict[str, Any]:
         """The record as plain JSON-able data (the round flattened into its parts)."""
@@ -133,6 +175,14 @@ class DiscardReview:
             "risk": self.risk,
             "safest": self.safest,
             "safest_risk": self.safest_risk,
+            "draws_left": self.draws_left,
+            "win": self.win,
+            "tenpai": self.tenpai,
+            "best_win": self.best_win,
+            "best_tenpai": self.best_tenpai,
+            "best_by_odds": self.best_by_odds,
+            "win_loss": self.win_loss,
+            "reason": self.reason,
         }
 
 
@@ -161,6 +211,33 @@ class GameReview:
 
     def __len__(self) -> int:
         return len(self.discards)
+
+    def worst(self, n: int = 10, *, seat: int | None = None) -> tuple[DiscardReview, ...]:
+        """The ``n`` graded attack decisions (no threat) that gave up the most, of every
+        seat or of ``seat``: those judged by the odds first, by the win probability given
+        up, then the others by tile count (a shanten given up first, then the effective
+        tiles); equals in game order. A decision that gave up nothing is not listed.
+
+        >>> import shanten
+        >>> game = shanten.review("tests/data/tenhou/2010081709gm-00a9-0000-fe3371ad.mjlog")
+        >>> worst = game.worst(1, seat=0)[0]
+        >>> str(worst.round), worst.turn, worst.hand, worst.discarded
+        ('South 2, 1 honba', 5, '40556m2367p34558s', '2p')
+        >>> worst.reason
+        'goes back to 2-shanten; 5s/8s keeps 1-shanten with 14 tiles'
+        """
+        ranked = []
+        for index, record in enumerate(self.discards):
+            if not record.graded or record.threats or seat not in (None, record.seat):
+                continue
+            by_odds = record.win_loss
+            if by_odds is not None:
+                if by_odds > 0:
+                    ranked.append((0, -by_odds, 0, index))
+            elif record.shanten_up or record.loss:
+                ranked.append((1, -float(record.shanten_up), -record.loss, index))
+        ranked.sort()
+        return tuple(self.discards[key[-1]] for key in ranked[:n])
 
     def to_dict(self) -> dict[str, Any]:
         """The review as plain JSON-able data."""

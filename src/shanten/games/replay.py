@@ -10,6 +10,9 @@ Counts are plain lists: ``kinds[seat]`` holds the 34 counts of a seat's conceale
 ``codes[seat]`` the 37 counts by tile code (red fives apart), ``visible`` the 34 counts of
 the tiles every seat sees (discards still on the table, all melds, dora indicators,
 Norths set aside) and ``melded[seat]`` the 34 counts of the seat's own melds.
+``live`` is how many tiles the live wall (山) still holds: 70 at a 4-player round's start
+(55 with 3 players), one fewer with every draw, a kan's or a North's replacement
+included (the dead wall takes the live wall's last tile in its place).
 ``sizes[seat]`` is how many concealed tiles a seat holds, ``held`` the 34 counts of all
 seats' concealed tiles together, and ``unseen[seat]``
 the 34 counts of the copies a seat cannot see (4 less its concealed tiles and the
@@ -25,6 +28,7 @@ form in messages) comes from :mod:`shanten.games.events`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from shanten.games.events import (
     CODE_KIND,
@@ -46,7 +50,11 @@ from shanten.games.events import (
 )
 from shanten.games.tile_counts import SUIT_BIT, TileCounts
 
-__all__ = ["Ending", "Replay", "describe"]
+__all__ = ["LIVE_WALL", "Ending", "Replay", "describe"]
+
+#: The live wall (山) at a round's start, by players: the tiles less the 14 of the dead
+#: wall (王牌) and the 13 dealt to each seat.
+LIVE_WALL: Final = {4: 136 - 14 - 4 * 13, 3: 108 - 14 - 3 * 13}
 
 
 #: The draws at which every hand shown is ready: exhaustive (流局) and four riichi (四家立直).
@@ -92,6 +100,7 @@ class Replay(TileCounts):
         # per seat, the 34 flags of the kinds it has discarded this round (called ones too)
         self.discarded = [[False] * 34 for _ in range(n)]
         self.last_discard: tuple[int, int] | None = None
+        self.live = LIVE_WALL[3 if n == 3 else 4]
         # the kans whose dora indicator the record has not given yet, in order (True: an
         # open or added kan), the seat whose open or added kan turns its dora after its
         # next discard, and the indicators held back for it
@@ -162,6 +171,7 @@ class Replay(TileCounts):
             self._count(kind, event)  # raises
         self.unseen[seat][kind] -= 1  # no fifth copy: never below 0
         self.drawn[seat] = code
+        self.live -= 1
 
     def _discard(self, event: Discard) -> None:
         seat, code = event.seat, event.tile

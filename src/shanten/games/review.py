@@ -17,6 +17,7 @@ from __future__ import annotations
 import itertools
 import operator
 import os
+from collections.abc import Callable
 from typing import Any, Final, Literal
 
 from shanten import _engine
@@ -34,6 +35,7 @@ from shanten.games.events import (
     RoundStart,
 )
 from shanten.games.formats import parse
+from shanten.games.judgement import judge
 from shanten.games.records import DiscardReview, GameReview
 from shanten.games.replay import Replay
 from shanten.games.source import RecordSource, read_source
@@ -90,8 +92,9 @@ class _Reviewer:
     threats: list[Threat | None]
     safe: list[list[bool] | None]
 
-    def __init__(self, record: Record, name: str | None) -> None:
+    def __init__(self, record: Record, name: str | None, odds: bool = False) -> None:
         self.players: Literal[3, 4] = 3 if record.players == 3 else 4
+        self.odds = odds
         self.record = record
         self.replay = Replay(record.players, name)
         self.turns = [0] * record.players
@@ -205,9 +208,36 @@ class _Reviewer:
         else:
             record.threats = ()
         self.defend(record, seat, discarded.index, table)
+        record.draws_left = replay.live // self.players
+        self.judge(record, seat, table)
         record.__class__ = DiscardReview
         done: DiscardReview = record
         return done
+
+    def judge(self, record: Any, seat: int, table: tuple[TableRow, ...]) -> None:
+        """Judge a graded decision by the odds when asked (else None throughout)."""
+        judgement = None
+        if self.odds and record.graded:
+            replay = self.replay
+            visible = [v - m for v, m in zip(replay.visible, replay.melded[seat], strict=True)]
+            judgement = judge(
+                record.hand,
+                record.melds,
+                visible,
+                self.players,
+                record.draws_left,
+                record.discarded,
+                [_NAME_OF[row.discard] for row in table],
+                record.best,
+                shanten=record.shanten_before,
+            )
+        if judgement is None:
+            record.win = record.tenpai = record.best_win = record.best_tenpai = None
+            record.best_by_odds = None
+        else:
+            record.win, record.tenpai = judgement.win, judgement.tenpai
+            record.best_win, record.best_tenpai = judgement.best_win, judgement.best_tenpai
+            record.best_by_odds = judgement.best
 
     def defend(self, record: Any, seat: int, tile: int, table: tuple[TableRow, ...]) -> None:
         """Fill in the discard's safety against each riichi it is made under, its deal-in
@@ -251,11 +281,18 @@ class _Reviewer:
                 self.threats[seat] = Threat(seat, rule, self.turns[seat] + 1)
 
     def run(
-        self, max_rounds: int | None = None, max_decisions: int | None = None
+        self,
+        max_rounds: int | None = None,
+        max_decisions: int | None = None,
+        progress: Callable[[int, int], object] | None = None,
     ) -> tuple[list[DiscardReview], list[Round]]:
         """The records and the rounds; past ``max_rounds`` rounds or ``max_decisions``
-        discards, :class:`~shanten.errors.RecordTooLarge` before any more work."""
+        discards, :class:`~shanten.errors.RecordTooLarge` before any more work;
+        ``progress(done, total)`` after each discard, if given."""
         records: list[DiscardReview] = []
+        total = done = 0
+        if progress is not None:
+            total = sum(1 for event in self.record.events if type(event) is Discard)
         rounds: list[Round] = []
         replay = self.replay
         play, table_of, decide = replay.play, self.table, self.decide
@@ -270,6 +307,9 @@ class _Reviewer:
                     if len(records) == decisions:
                         raise self.too_large(f"{decisions:,} discards", max_rounds, max_decisions)
                     records.append(record)
+                if progress is not None:  # every discard, reviewed or not
+                    done += 1
+                    progress(done, total)
                 continue
             if type(event) is RoundStart:
                 if max_rounds is not None and len(rounds) == max_rounds:
@@ -299,11 +339,24 @@ class _Reviewer:
 
 
 def review(
-    source: RecordSource, *, max_rounds: int | None = None, max_decisions: int | None = None
+    source: RecordSource,
+    *,
+    odds: bool = False,
+    max_rounds: int | None = None,
+    max_decisions: int | None = None,
+    progress: Callable[[int, int], object] | None = None,
 ) -> GameReview:
     """Review one game record: a path, an open file, or the record's text or bytes, in
     Tenhou's XML, Tenhou's JSON or mjai JSON lines, gzip-compressed or not, at most
     :data:`~shanten.games.source.MAX_RECORD` bytes (8 MiB) as read and once unpacked.
+
+    With ``odds``, each graded decision is also judged by :func:`shanten.odds`: the
+    probabilities of winning and of being ready by the end of the round after the discard
+    made and after the best one (:mod:`~shanten.games.judgement`; about a hundred times
+    the work of the review by tile count).
+
+    ``progress``, if given, is called as ``progress(done, total)`` after each discard of
+    the record's ``total``; an exception it raises stops the review and propagates.
 
     ``max_rounds`` and ``max_decisions`` bound the work (None: no bound beyond the
     record's size): a record with more rounds, or more discards to review, is refused
@@ -321,8 +374,8 @@ def review(
     """
     text, name = _read(source)
     kind, record = parse(text, name)
-    reviewer = _Reviewer(record, name)
-    records, rounds = reviewer.run(max_rounds, max_decisions)
+    reviewer = _Reviewer(record, name, odds)
+    records, rounds = reviewer.run(max_rounds, max_decisions, progress)
     replay = reviewer.replay
     complete = record.ended and replay.ended
     return GameReview(

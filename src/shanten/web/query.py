@@ -18,7 +18,17 @@ from urllib.parse import parse_qs
 
 from shanten.web.protocol import ErrorAnswer
 
-__all__ = ["MAX_INPUT", "PARAMETERS", "BadRequest", "Query", "parse_flag", "parse_query"]
+__all__ = [
+    "MAX_INPUT",
+    "PARAMETERS",
+    "BadRequest",
+    "Query",
+    "parse_flag",
+    "parse_players",
+    "parse_query",
+    "read_fields",
+    "split_melds",
+]
 
 #: The longest value of one parameter, in characters: a hand with four quads and every
 #: tile seen is far shorter.
@@ -59,14 +69,14 @@ def parse_flag(name: str, value: str) -> bool:
     return word in _TRUE
 
 
-def parse_query(raw: str, extra: tuple[str, ...] = ()) -> Query:
-    """Read a query string (``q=...&melds=...``) strictly: raises :class:`BadRequest` for
-    a missing hand, an unknown or repeated parameter, a value over :data:`MAX_INPUT`
-    characters or text that is not UTF-8. Values the library judges (notation, players
-    other than 3 or 4) are passed on for it to judge. ``extra`` names the endpoint's own
-    parameters, returned as given in :attr:`Query.extra`.
+def read_fields(raw: str, allowed: tuple[str, ...]) -> dict[str, str]:
+    """The parameters of a query string, each given once: raises :class:`BadRequest` for
+    an unknown or repeated parameter, a value over :data:`MAX_INPUT` characters, more
+    fields than twice ``allowed`` or text that is not UTF-8.
+
+    >>> read_fields("q=1m&win=", ("q", "win"))
+    {'q': '1m', 'win': ''}
     """
-    allowed = PARAMETERS + extra
     try:
         fields = parse_qs(
             raw, keep_blank_values=True, errors="strict", max_num_fields=2 * len(allowed)
@@ -98,21 +108,47 @@ def parse_query(raw: str, extra: tuple[str, ...] = ()) -> Query:
                 f"{name} is {len(given[0])} characters long: at most {MAX_INPUT} are read",
             )
         values[name] = given[0]
-    if "q" not in values:
-        raise BadRequest(
-            HTTPStatus.BAD_REQUEST, "MissingParameter", "no hand: give one as ?q=23489m6799p22567s"
-        )
-    players = values.get("players", "4").strip() or "4"
+    return values
+
+
+def parse_players(value: str) -> int:
+    """The ``players`` parameter: a number of at most two digits (4 when empty), for the
+    library to judge; raises :class:`BadRequest` for anything else."""
+    players = value.strip() or "4"
     if not players.isdecimal() or len(players) > 2:
         raise BadRequest(
             HTTPStatus.BAD_REQUEST, "BadParameter", f"players is 3 or 4, not {players[:40]!r}"
         )
+    return int(players)
+
+
+def split_melds(value: str) -> tuple[str, ...]:
+    """The ``melds`` parameter: comma-separated, blank items skipped.
+
+    >>> split_melds("789s, 555z,,")
+    ('789s', '555z')
+    """
+    return tuple(m.strip() for m in value.split(",") if m.strip())
+
+
+def parse_query(raw: str, extra: tuple[str, ...] = ()) -> Query:
+    """Read a query string (``q=...&melds=...``) strictly: raises :class:`BadRequest` for
+    a missing hand, an unknown or repeated parameter, a value over :data:`MAX_INPUT`
+    characters or text that is not UTF-8. Values the library judges (notation, players
+    other than 3 or 4) are passed on for it to judge. ``extra`` names the endpoint's own
+    parameters, returned as given in :attr:`Query.extra`.
+    """
+    values = read_fields(raw, PARAMETERS + extra)
+    if "q" not in values:
+        raise BadRequest(
+            HTTPStatus.BAD_REQUEST, "MissingParameter", "no hand: give one as ?q=23489m6799p22567s"
+        )
+    players = parse_players(values.get("players", ""))
     rule = parse_flag("count_melded_copies", values.get("count_melded_copies", ""))
-    melds = tuple(m.strip() for m in values.get("melds", "").split(",") if m.strip())
     return Query(
         hand=values["q"].strip(),
-        melds=melds,
-        players=int(players),
+        melds=split_melds(values.get("melds", "")),
+        players=players,
         count_melded_copies=rule,
         visible=values.get("visible", "").strip(),
         extra=tuple((name, values[name]) for name in extra if name in values),

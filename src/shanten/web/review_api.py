@@ -4,8 +4,9 @@ The body is the record's bytes as a file holds them: Tenhou's XML (``.mjlog``), 
 JSON, mjai JSON lines, or any of them gzip-compressed; the request must say its
 ``Content-Length``, and a body over :data:`~shanten.web.protocol.MAX_BODY` bytes (5 MB)
 is refused with a 413 before it is read. The answer is
-:meth:`shanten.GameReview.to_dict` as JSON; a record the library cannot read is a 400
-with its message, as for ``/api/analyse``.
+:meth:`shanten.GameReview.to_dict` as JSON with ``"worst"`` added, the worst decisions
+as indices into ``"discards"`` (:func:`shanten.web.review_data.worst`); a record the
+library cannot read is a 400 with its message, as for ``/api/analyse``.
 
 One review is bounded in its work and its answer, so that a small upload (a real round
 repeated thousands of times compresses to a few KB) cannot cost the server gigabytes:
@@ -36,6 +37,7 @@ from shanten.errors import RecordTooLarge
 from shanten.games.records import GameReview
 from shanten.games.review import review
 from shanten.web.messages import Response, error_body
+from shanten.web.review_data import worst
 
 __all__ = [
     "MAX_ANSWER",
@@ -59,8 +61,6 @@ MAX_DECISIONS: Final = 8000
 MAX_ANSWER: Final = 8 * 1024 * 1024
 #: How many reviews one server runs at once.
 REVIEW_WORKERS: Final = 2
-
-_TAIL: Final = b', "discards": []}'
 
 
 #: glibc's mallopt parameter for the size from which allocations are mapped apart.
@@ -103,12 +103,15 @@ def _dumps(data: object) -> bytes:
 
 
 def answer_of(game: GameReview, limit: int = MAX_ANSWER) -> bytes:
-    """``game.to_dict()`` as JSON, written a discard at a time and refused
-    (:class:`~shanten.errors.RecordTooLarge`) as soon as it would pass ``limit`` bytes."""
-    head = _dumps(dataclasses.replace(game, discards=()).to_dict())
-    assert head.endswith(_TAIL)  # "discards" is the last key
-    parts = [head[: -len(_TAIL)], b', "discards": [']
-    size = len(head)
+    """``game.to_dict()`` with ``"worst"`` (:func:`~shanten.web.review_data.worst`) as
+    JSON, written a discard at a time and refused (:class:`~shanten.errors.RecordTooLarge`)
+    as soon as it would pass ``limit`` bytes."""
+    data = dataclasses.replace(game, discards=()).to_dict()
+    del data["discards"]
+    data["worst"] = worst(game)
+    head = _dumps(data)
+    parts = [head[:-1], b', "discards": [']  # the object without its closing brace
+    size = len(head) + len(b', "discards": []')
     for number, decision in enumerate(game.discards):
         part = _dumps(decision.to_dict())
         size += len(part) + 2

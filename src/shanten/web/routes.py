@@ -1,9 +1,9 @@
 """The local server's routes: which answer each request gets.
 
 GET or HEAD on the page (with its tile sprite and its Content-Security-Policy), its
-static files, the favicon and the endpoints ``/api/analyse`` and ``/api/odds``; POST on
-``/api/review``. A method the path does not take is a 405 (501 for a word that is no HTTP
-method), a request the host policy refuses gets its refusal
+static files, the favicon and the endpoints ``/api/analyse``, ``/api/odds`` and
+``/api/score``; POST on ``/api/review``. A method the path does not take is a 405 (501
+for a word that is no HTTP method), a request the host policy refuses gets its refusal
 (:mod:`shanten.web.host_policy`), an unknown path is a 404, and a bug is a logged 500
 whose body says only that. :func:`answer` takes a parsed request and returns the
 response; :mod:`shanten.web.server` holds the sockets.
@@ -26,6 +26,7 @@ from shanten.web.odds_api import odds_response
 from shanten.web.protocol import Request, Response, error_body, escape, is_known_method
 from shanten.web.query import BadRequest, Query, parse_query
 from shanten.web.review_api import review_response
+from shanten.web.score_api import score_response
 from shanten.web.tiles_svg import tile_sprite
 
 __all__ = ["App", "analyse", "answer"]
@@ -39,6 +40,10 @@ _STATIC: Final = {
     "/static/style.css": ("style.css", "text/css; charset=utf-8"),
     "/static/odds.js": ("odds.js", "text/javascript; charset=utf-8"),
     "/static/review.js": ("review.js", "text/javascript; charset=utf-8"),
+    "/static/score.js": ("score.js", "text/javascript; charset=utf-8"),
+    "/static/review_parts.js": ("review_parts.js", "text/javascript; charset=utf-8"),
+    "/static/review_view.js": ("review_view.js", "text/javascript; charset=utf-8"),
+    "/static/review.css": ("review.css", "text/css; charset=utf-8"),
 }
 _PAGE_CSP: Final = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
@@ -134,6 +139,8 @@ def _route(request: Request, server: App) -> Response:
         return _analyse(request.query)
     if path == "/api/odds":
         return _odds(request.query, server)
+    if path == "/api/score":
+        return _score(request.query)
     if path in ("/", "/index.html"):
         return Response(
             HTTPStatus.OK,
@@ -163,6 +170,15 @@ def _analyse(raw: str) -> Response:
 def _odds(raw: str, server: App) -> Response:
     try:
         return odds_response(raw, server.odds_slots, server.odds_workers)
+    except BadRequest as error:
+        return Response.error(error.status, error.kind, error.message)
+    except ShantenError as error:
+        return Response.error(HTTPStatus.BAD_REQUEST, type(error).__name__, str(error))
+
+
+def _score(raw: str) -> Response:
+    try:
+        return score_response(raw)
     except BadRequest as error:
         return Response.error(error.status, error.kind, error.message)
     except ShantenError as error:

@@ -10,6 +10,9 @@
   returns :func:`shanten.report.report` as JSON, the same data as ``shanten HAND --json``.
 - ``GET /api/odds?q=HAND&draws=17&hand_changes=1&shanten_back=1`` streams the discard
   odds (:func:`shanten.odds`) one discard a line: :mod:`shanten.web.odds_api`.
+- ``GET /api/score?q=HAND&win=TILE&tsumo=1&riichi=1&dora=3m&seat_wind=2z...`` scores a
+  complete hand (:func:`shanten.score`), the data of ``shanten score --json``:
+  :mod:`shanten.web.score_api`.
 - ``POST /api/review`` with a game record as the body returns its review
   (:func:`shanten.review`) as JSON: :mod:`shanten.web.review_api`.
 - Bad input is a 400 with ``{"error": {"type": "NotationError", "message": "..."}}``, the

@@ -9,6 +9,8 @@
   const { render: drawAnalysis } = window.shantenAnalysis;
   const SANMA_ABSENT = new Set(["2m", "3m", "4m", "5m", "0m", "6m", "7m", "8m"]);
   const TRUE = ["1", "true", "yes", "on"];
+  // a concealed quad (暗槓) is written in parentheses, (1111p): its tiles are those inside
+  const unbracket = (text) => (text || "").replace(/[()]/g, "");
 
   const $ = (id) => document.getElementById(id);
   const form = $("form");
@@ -23,6 +25,9 @@
   const clicks = { q: [], melds: [], visible: [] };
   let requestSeq = 0;
   let shown = null; // the analysis on screen: {query, hand, melds}, fives typed as 0 kept red
+  // the tile a click last put into the hand, {name, drawn}: drawn when it was a draw (摸);
+  // the score card's winning tile, while the hand holds it
+  let added = null;
 
   /** A palette click: the tile joins the box of `field`, kept sorted while it is mpsz. */
   function addTile(field, name) {
@@ -44,6 +49,7 @@
       input.value = tiles ? formatMpsz([...tiles, name]) : text + name;
     }
     clicks[field].push({ before, after: input.value });
+    if (field === "q") added = { name, drawn: false };
   }
 
   /** The text without its last tile: the last digit of mpsz, else the last character. */
@@ -60,6 +66,7 @@
    * left it; once the box has been typed in, takes the last tile of what it holds. */
   function removeLast(field) {
     const input = fields[field];
+    if (field === "q") added = null;
     const last = clicks[field].pop();
     if (last && last.after === input.value) {
       input.value = last.before;
@@ -199,14 +206,17 @@
     errorBox.textContent = "";
     status.hidden = true;
     const melds = meldGroups(params.get("melds") || "");
+    const typed = parseMpsz(params.get("q")) || [];
     shown = {
       query,
       hand: redden(parseMpsz(data.hand), parseMpsz(params.get("q"))),
-      melds: data.melds.map((meld, i) => redden(parseMpsz(meld), parseMpsz(melds[i]))),
+      melds: data.melds.map((meld, i) => redden(parseMpsz(unbracket(meld)) || [], parseMpsz(unbracket(melds[i])))),
     };
     render(data);
-    // for the page's other scripts (odds.js): the analysis now on screen
-    document.dispatchEvent(new CustomEvent("shanten:analysed", { detail: { query, data } }));
+    // for the page's other scripts (odds.js, score.js): the analysis now on screen, and its
+    // last tile: the one a click put in while the hand holds it, else the last one typed
+    const last = added && shown.hand.some((t) => kind(t) === kind(added.name)) ? added : typed.length ? { name: typed[typed.length - 1], drawn: false } : null;
+    document.dispatchEvent(new CustomEvent("shanten:analysed", { detail: { query, data, hand: shown.hand, last } }));
     result.classList.remove("stale");
     document.title = `${formatMpsz(shown.hand)} · shanten 牌理`;
     document.body.dataset.state = "done";
@@ -217,12 +227,14 @@
     const tiles = [...shown.hand];
     const at = tiles.includes(name) ? tiles.lastIndexOf(name) : tiles.findLastIndex((t) => kind(t) === kind(name));
     if (at >= 0) tiles.splice(at, 1);
+    added = null;
     fields.q.value = formatMpsz(tiles);
     analyse("push");
   }
 
   /** Draw (摸) `name` into the hand on screen. */
   function drawThenAnalyse(name) {
+    added = { name, drawn: true };
     fields.q.value = formatMpsz([...shown.hand, name]);
     analyse("push");
   }
@@ -246,6 +258,7 @@
     const field = target();
     fields[field].value = "";
     clicks[field].length = 0;
+    if (field === "q") added = null;
     refresh();
   });
   for (const box of [players, rule]) {
@@ -258,7 +271,11 @@
   for (const input of Object.values(fields)) {
     input.addEventListener("input", () => result.classList.toggle("stale", shown !== null && queryOfForm() !== shown.query));
   }
+  fields.q.addEventListener("input", () => {
+    added = null; // typed: the last tile is the text's
+  });
   window.addEventListener("popstate", () => {
+    added = null;
     formFromParams(new URLSearchParams(location.search));
     if (fields.q.value.trim()) analyse("keep");
     else clearResult("idle");

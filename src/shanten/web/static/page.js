@@ -80,13 +80,15 @@
 
   const order = (name) => SUITS.indexOf(name[1]) * 10 + (isRed(name) ? 4.5 : Number(name[0]));
 
-  /** `names` (as the server prints them, fives as 5) with as many fives of each suit red as
-   * `typed` (the tiles the user gave) has: the library reads 0 as 5, the page keeps it red. */
+  /** `names` (as the server prints them: a hand's fives as 5, a meld's red fives as 0) with
+   * as many fives of each suit red as `typed` (the tiles the user gave) has: the library
+   * reads 0 as 5, the page keeps it red. */
   function redden(names, typed) {
     const reds = {};
     for (const name of typed || []) if (isRed(name)) reds[name[1]] = (reds[name[1]] || 0) + 1;
+    for (const name of names) if (isRed(name)) reds[name[1]] -= 1; // red already
     return names.map((name) => {
-      if (name[0] !== "5" || !reds[name[1]]) return name;
+      if (name[0] !== "5" || !(reds[name[1]] > 0)) return name;
       reds[name[1]] -= 1;
       return `0${name[1]}`;
     });

@@ -1,0 +1,94 @@
+"""Scoring a win for the page: ``GET /api/score?q=HAND&win=TILE&...``.
+
+The parameters are the options of ``shanten score`` (:mod:`shanten.cli.score`), named as
+the keywords of :func:`shanten.score`: ``q`` the hand with its winning tile, ``win``,
+``melds`` (comma-separated, a concealed quad in parentheses), the switches ``tsumo``,
+``riichi``, ``double_riichi``, ``ippatsu``, ``rinshan``, ``chankan``, ``last_tile``,
+``first_draw`` (``1`` or ``0``, as the other endpoints' switches), ``dora`` and ``ura``
+(the indicators), ``seat_wind`` and ``round_wind`` (``1z``-``4z``, East by default),
+``players`` (3 or 4), ``north`` (0-4) and ``rules`` (``tenhou`` or ``mahjong-soul``).
+
+The answer is the score as ``shanten score --json`` prints it
+(:func:`shanten.cli.score.score_data`). A query read wrong is a 400 (a value over
+:data:`~shanten.web.query.MAX_INPUT` characters a 413) before the library sees it; a win
+the library refuses (a hand that is not complete, a winning tile not in it, no yaku,
+conditions that contradict) is a 400 with its error's type and message.
+
+>>> parse_score("q=234567m234p22s567s&win=4p&tsumo=1&riichi=on&seat_wind=2z").riichi
+True
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from http import HTTPStatus
+from typing import Final
+
+from shanten.cli.score import FLAGS, ScoreOptions, score_data
+from shanten.web.messages import Response
+from shanten.web.query import BadRequest, parse_flag, parse_players, read_fields, split_melds
+
+__all__ = ["SCORE_PARAMETERS", "parse_score", "score_response"]
+
+#: The endpoint's parameters, in the order of :class:`~shanten.cli.score.ScoreOptions`.
+SCORE_PARAMETERS: Final = (
+    "q",
+    "win",
+    "melds",
+    *FLAGS,
+    "dora",
+    "ura",
+    "seat_wind",
+    "round_wind",
+    "players",
+    "north",
+    "rules",
+)
+_NEEDED: Final = {
+    "q": "no hand: give the complete hand, with its winning tile, as ?q=234567m234p22s567s",
+    "win": "no winning tile: give it as &win=4p, one of the hand's tiles",
+}
+
+
+def parse_score(raw: str) -> ScoreOptions:
+    """Read the query strictly (:func:`~shanten.web.query.read_fields`): raises
+    :class:`~shanten.web.query.BadRequest` for a missing hand or winning tile, an unknown
+    or repeated parameter, a value too long, a switch that is not one, ``players`` or
+    ``north`` that is not a small number. Tiles, winds and the rules' name are the
+    library's to judge."""
+    values = read_fields(raw, SCORE_PARAMETERS)
+    for name, message in _NEEDED.items():
+        if not values.get(name, "").strip():
+            raise BadRequest(HTTPStatus.BAD_REQUEST, "MissingParameter", message)
+    north = values.get("north", "").strip() or str(ScoreOptions.north)
+    if re.fullmatch("[0-9]", north) is None:
+        raise BadRequest(
+            HTTPStatus.BAD_REQUEST,
+            "BadParameter",
+            f"north is a count of north tiles set aside, 0-4, not {north[:40]!r}",
+        )
+
+    def text(name: str, default: str) -> str:
+        return values.get(name, "").strip() or default
+
+    return ScoreOptions(
+        hand=values["q"].strip(),
+        win=values["win"].strip(),
+        melds=split_melds(values.get("melds", "")),
+        dora=text("dora", ScoreOptions.dora),
+        ura=text("ura", ScoreOptions.ura),
+        seat_wind=text("seat_wind", ScoreOptions.seat_wind),
+        round_wind=text("round_wind", ScoreOptions.round_wind),
+        players=parse_players(values.get("players", "")),
+        north=int(north),
+        rules=text("rules", ScoreOptions.rules),
+        **{name: parse_flag(name, values.get(name, "")) for name in FLAGS},
+    )
+
+
+def score_response(raw: str) -> Response:
+    """The answer to ``/api/score?raw``: the score as JSON. Raises
+    :class:`~shanten.web.query.BadRequest` and the library's errors for bad input."""
+    result = parse_score(raw).score()
+    return Response(HTTPStatus.OK, json.dumps(score_data(result), ensure_ascii=False).encode())
