@@ -143,7 +143,8 @@ def _parser() -> _Parser:
         type=_jobs,
         metavar="N",
         help="processes to use (default: this process for fewer than "
-        f"{POOL_FROM} files, else every core); at most one per core and one per file",
+        f"{POOL_FROM} files, else every core; with --odds, every core from two files); "
+        "at most one per core and one per file",
     )
     where.add_argument(
         "--dask",
