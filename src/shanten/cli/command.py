@@ -68,12 +68,12 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     ),
     "review": (
         "shanten.cli.review",
-        "FILES... [--player P] [--format F] [--jobs N] [--plot PNG]",
+        "FILES... [--player P] [--format F] [--odds] [--html F] ...",
         "review game records: each discard against the best by tile efficiency (docs/review.md)",
     ),
     "score": (
         "shanten.cli.score",
-        "HAND --win TILE [--tsumo] [--riichi] [--melds M] [--dora D] ... [--json]",
+        "HAND --win TILE [--tsumo] [--riichi] ... [--json]",
         "score a win: yaku, fu, han, points and payments (docs/score.md)",
     ),
 }
