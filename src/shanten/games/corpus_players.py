@@ -29,7 +29,7 @@ from typing import Any, Final, Literal
 
 from shanten.errors import RuleError, described
 from shanten.games.corpus import CorpusFailure, CorpusItem
-from shanten.games.summary import PlayerReview
+from shanten.games.summary import Grade, PlayerReview
 
 __all__ = [
     "SUMMED",
@@ -79,7 +79,7 @@ class GameLoss:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerAggregate:
+class PlayerAggregate(Grade):
     """One player's grade over the games of a corpus played under ``name``.
 
     ``games`` counts the games; the others are the sums of the fields of
@@ -112,21 +112,6 @@ class PlayerAggregate:
     rating_best: float = 0.0
     rating_basis: Literal["odds", "tiles"] = "tiles"
     worst_games: tuple[GameLoss, ...] = field(default=())
-
-    @property
-    def optimal_share(self) -> float:
-        """The share of efficiency-optimal decisions (0.0 with no decision)."""
-        return self.optimal / self.decisions if self.decisions else 0.0
-
-    @property
-    def mean_loss(self) -> float:
-        """The mean loss per decision (0.0 with no decision)."""
-        return self.total_loss / self.decisions if self.decisions else 0.0
-
-    @property
-    def rating(self) -> float | None:
-        """The rating over the games, 0 to 100 (None with nothing to grade)."""
-        return 100 * self.rating_kept / self.rating_best if self.rating_best > 0 else None
 
     @property
     def threatened_mean_loss(self) -> float:

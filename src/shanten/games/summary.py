@@ -11,11 +11,38 @@ from shanten.games.events import Round
 if TYPE_CHECKING:
     from shanten.games.records import DiscardReview
 
-__all__ = ["PlayerReview", "rating", "summarise"]
+__all__ = ["Grade", "PlayerReview", "rating", "summarise"]
+
+
+class Grade:
+    """What a player's grade derives from its sums: the share of optimal decisions, the
+    mean loss and the rating (one game's :class:`PlayerReview`, or many games' sums)."""
+
+    __slots__ = ()
+    decisions: int
+    optimal: int
+    total_loss: int
+    rating_kept: float
+    rating_best: float
+
+    @property
+    def optimal_share(self) -> float:
+        """The share of efficiency-optimal decisions (0.0 with no decision)."""
+        return self.optimal / self.decisions if self.decisions else 0.0
+
+    @property
+    def mean_loss(self) -> float:
+        """The mean loss per decision (0.0 with no decision)."""
+        return self.total_loss / self.decisions if self.decisions else 0.0
+
+    @property
+    def rating(self) -> float | None:
+        """The rating, 0 to 100 (None with nothing to grade)."""
+        return 100 * self.rating_kept / self.rating_best if self.rating_best > 0 else None
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerReview:
+class PlayerReview(Grade):
     """One player's summary of a game.
 
     The grade is of attack: ``decisions`` counts the graded discards made under no threat
@@ -50,21 +77,6 @@ class PlayerReview:
     rating_kept: float
     rating_best: float
     rating_basis: Literal["odds", "tiles"]
-
-    @property
-    def rating(self) -> float | None:
-        """The rating, 0 to 100 (None with nothing to grade)."""
-        return 100 * self.rating_kept / self.rating_best if self.rating_best > 0 else None
-
-    @property
-    def optimal_share(self) -> float:
-        """The share of efficiency-optimal discards (0.0 with no decision)."""
-        return self.optimal / self.decisions if self.decisions else 0.0
-
-    @property
-    def mean_loss(self) -> float:
-        """The mean loss per decision (0.0 with no decision)."""
-        return self.total_loss / self.decisions if self.decisions else 0.0
 
     def to_dict(self) -> dict[str, Any]:
         """The summary as plain JSON-able data."""
