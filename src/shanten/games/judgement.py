@@ -22,6 +22,7 @@ from typing import Final, Literal
 
 from shanten.discard_odds import MAX_SHANTEN, odds
 from shanten.errors import RuleError
+from shanten.tiles import Tile
 
 __all__ = ["WHOLE_TABLE_UP_TO", "Judgement", "draws_left", "judge"]
 
@@ -58,11 +59,6 @@ def draws_left(live: int, players: int) -> int:
     return live // players
 
 
-def _kind(tile: str) -> str:
-    """A tile's kind in notation: a red five is its suit's five."""
-    return "5" + tile[1] if tile[0] == "0" else tile
-
-
 def judge(
     hand: str,
     melds: tuple[str, ...],
@@ -83,10 +79,10 @@ def judge(
     if shanten is not None and shanten > MAX_SHANTEN[False]:
         return None
     if shanten is None or shanten <= WHOLE_TABLE_UP_TO:
-        asked = {_kind(t) for t in candidates}
+        asked = {str(Tile(t)) for t in candidates}
     else:
-        asked = {_kind(t) for t in best_by_tiles}
-    actual = _kind(discarded)
+        asked = {str(Tile(t)) for t in best_by_tiles}
+    actual = str(Tile(discarded))  # a red five is its suit's five
     asked.add(actual)
     try:
         rows = odds(
