@@ -240,6 +240,21 @@ class SizedPool(CountingPool):
         SizedPool.workers.append(max_workers)
 
 
+def pools_started(
+    monkeypatch: pytest.MonkeyPatch, files: int, cores: int, jobs: int | None = None
+) -> list[int]:
+    """The sizes of the pools a corpus of ``files`` starts on ``cores`` cores (each file
+    failing at once, in its place)."""
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", SizedPool)
+    monkeypatch.setattr(shanten.options, "cores", lambda: cores)
+    monkeypatch.setattr(corpus, "review_file", lambda path: CorpusFailure(path, "-", "-"))
+    monkeypatch.setattr(corpus, "_review_to_send", lambda path: CorpusFailure(path, "-", "-"))
+    SizedPool.workers = []
+    paths = [f"{n}.mjlog" for n in range(files)]
+    assert [item.path for item in review_corpus(paths, jobs=jobs)] == paths
+    return SizedPool.workers
+
+
 @pytest.mark.parametrize(
     ("files", "jobs", "cores", "workers"),
     [(45, 1000, 2, 2), (3, 1000, 8, 3), (45, 4, 8, 4), (45, 1000, 1, 0), (1, 8, 8, 0)],
@@ -249,14 +264,7 @@ def test_the_pool_is_no_larger_than_the_work_and_the_cores(
 ) -> None:
     """As many processes as jobs, at most one per core and one per file; one process
     at most reviews in this one, with no pool (workers 0)."""
-    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", SizedPool)
-    monkeypatch.setattr(shanten.options, "cores", lambda: cores)
-    monkeypatch.setattr(corpus, "review_file", lambda path: CorpusFailure(path, "-", "-"))
-    monkeypatch.setattr(corpus, "_review_to_send", lambda path: CorpusFailure(path, "-", "-"))
-    SizedPool.workers = []
-    paths = [f"{n}.mjlog" for n in range(files)]
-    assert [item.path for item in review_corpus(paths, jobs=jobs)] == paths
-    assert SizedPool.workers == ([workers] if workers else [])
+    assert pools_started(monkeypatch, files, cores, jobs=jobs) == ([workers] if workers else [])
 
 
 @pytest.mark.parametrize(
@@ -273,14 +281,7 @@ def test_the_default_starts_a_pool_from_pool_from_files(
 ) -> None:
     """By default, one process below POOL_FROM files (a pool would not pay for its
     start), else every core, at most one per file."""
-    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", SizedPool)
-    monkeypatch.setattr(shanten.options, "cores", lambda: cores)
-    monkeypatch.setattr(corpus, "review_file", lambda path: CorpusFailure(path, "-", "-"))
-    monkeypatch.setattr(corpus, "_review_to_send", lambda path: CorpusFailure(path, "-", "-"))
-    SizedPool.workers = []
-    paths = [f"{n}.mjlog" for n in range(files)]
-    assert [item.path for item in review_corpus(paths)] == paths
-    assert SizedPool.workers == ([workers] if workers else [])
+    assert pools_started(monkeypatch, files, cores) == ([workers] if workers else [])
 
 
 def test_judged_by_the_odds_the_default_starts_a_pool_from_two_files(
