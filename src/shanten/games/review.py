@@ -352,7 +352,7 @@ def review(
 
     With ``odds``, each graded decision is also judged by :func:`shanten.odds`: the
     probabilities of winning and of being ready by the end of the round after the discard
-    made and after the best one (:mod:`~shanten.games.judgement`; about a hundred times
+    made and after the best one (:mod:`~shanten.games.judgement`; about 75 times
     the work of the review by tile count).
 
     ``progress``, if given, is called as ``progress(done, total)`` after each discard of
