@@ -45,6 +45,7 @@ from shanten.games.records import DiscardReview, GameReview
 from shanten.games.review import review
 from shanten.hand import Hand, Meld
 from shanten.results import Witness
+from shanten.score_context import ScoreContext
 from shanten.score_types import Payment, Score, Yaku
 from shanten.scoring import score
 from shanten.scoring_rules import MAHJONG_SOUL, TENHOU, Rules
@@ -82,6 +83,7 @@ __all__ = [
     "RuleError",
     "Rules",
     "Score",
+    "ScoreContext",
     "ShantenError",
     "Tile",
     "Ukeire",

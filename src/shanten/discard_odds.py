@@ -28,6 +28,8 @@ from shanten.efficiency import VisibleLike, discards, seen_of
 from shanten.errors import HandError, RuleError, described
 from shanten.hand import Hand, HandLike, MeldLike, Position, position
 from shanten.results import Discard
+from shanten.score_context import ScoreContext
+from shanten.score_types import Worth
 from shanten.tiles import NUM_TILES, SANMA_ABSENT, Tile
 
 __all__ = ["DiscardOdds", "HandOdds", "odds"]
@@ -44,17 +46,21 @@ class HandOdds:
     shanten: int
     tenpai: tuple[float, ...]
     win: tuple[float, ...]
+    #: With ``score=``: ``score[k]``, the expected points won within ``k`` draws, on the
+    #: plan that maximises them by the last draw; else None.
+    score: tuple[float, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class DiscardOdds:
     """One row of :func:`odds` for a 3n+2 hand: discard ``discard``, leaving ``shanten``,
-    then ``tenpai[k]`` and ``win[k]`` as in :class:`HandOdds`."""
+    then ``tenpai[k]``, ``win[k]`` and ``score[k]`` as in :class:`HandOdds`."""
 
     discard: Tile
     shanten: int
     tenpai: tuple[float, ...]
     win: tuple[float, ...]
+    score: tuple[float, ...] | None = None
 
 
 #: A row of the answer, made from a start's curves.
@@ -74,6 +80,7 @@ def odds(
     discards: Iterable[str | Tile] | None = None,
     jobs: int | None = None,
     progress: Callable[[DiscardOdds | HandOdds], object] | None = None,
+    score: ScoreContext | None = None,
 ) -> tuple[DiscardOdds, ...] | HandOdds:
     """The probabilities of being ready and of winning within each of the next ``draws``
     draws, playing each draw to maximise the one reported.
@@ -90,7 +97,9 @@ def odds(
     rows at once (None: :data:`DEFAULT_THREADS`, or one on a single core); the answers do
     not depend on it. ``progress``, if given, is called with each row as soon as it is
     computed, in the order of ``discards`` (tile order without it), from the calling
-    thread; an exception it raises stops the computation and propagates.
+    thread; an exception it raises stops the computation and propagates. ``score``, a
+    :class:`~shanten.ScoreContext` (winds, dora indicators, rules, the riichi choice),
+    adds each row's expected points, ``score[k]`` (docs/odds.md, "Expected score").
 
     >>> odds("123m456p789s1122z", draws=1).win  # 4 of 123 unseen tiles win
     (0.0, 0.032520325203252036)
@@ -109,7 +118,13 @@ def odds(
     hand_changes = options.flag("hand_changes", hand_changes)
     shanten_back = options.flag("shanten_back", shanten_back)
     threads = min(options.cores(), DEFAULT_THREADS) if jobs is None else options.jobs(jobs)
+    if score is not None and not isinstance(score, ScoreContext):
+        raise TypeError(
+            f"score is a shanten.ScoreContext(seat_wind=..., round_wind=...) or None, not "
+            f"{described(score)}"
+        )
     pos = position(hand, melds, players, count_melded_copies)
+    worth = None if score is None else score.checked(pos, hand)
     remainder = pos.size % 3  # 1 or 2: position() refuses the rest
     unseen = unseen_of(pos, seen_of(pos, visible))
     count = options.draws(draws, sum(unseen))
@@ -133,6 +148,7 @@ def odds(
             threads,
             lambda _, curves: HandOdds(distance - 1, *curves),
             progress,
+            worth,
         )
         return whole
     table = _table(pos, visible)
@@ -152,7 +168,7 @@ def odds(
         return DiscardOdds(Tile(wanted[i]), after[wanted[i]], *curves)
 
     starting = [starts[tile] for tile in wanted]
-    rows = _solve(pos, starting, unseen, count, rules, best, threads, row, progress)
+    rows = _solve(pos, starting, unseen, count, rules, best, threads, row, progress, worth)
     rows.sort(key=lambda row: (-_rounded(row.win), -_rounded(row.tenpai), order[row.discard]))
     return tuple(rows)
 
@@ -201,6 +217,7 @@ def _solve(
     threads: int,
     row: Callable[[int, Curves], Row],
     progress: Callable[[Row], object] | None,
+    worth: Worth | None,
 ) -> list[Row]:
     """The rows of 3n+1 start hands whose swap budget counts from ``best``, each made by
     ``row(i, (tenpai, win))`` from start i's curves and handed to ``progress`` in order as
@@ -214,7 +231,9 @@ def _solve(
 
     limit = max_states(draws)
     try:
-        question = Question(pos, tuple(starts), tuple(unseen), draws, rules, best, limit, threads)
+        question = Question(
+            pos, tuple(starts), tuple(unseen), draws, rules, best, limit, threads, worth
+        )
         answers = _engine.engine.odds(question, None if progress is None else made)
     except TooManyStates as error:
         raise _too_many(error.args[0], limit, rules) from None

@@ -20,7 +20,7 @@ from shanten.hand import Meld
 from shanten.scoring_rules import Rules
 from shanten.wins import Decomposition, WaitReading, WaitShape
 
-__all__ = ["YAKU", "Limit", "Payer", "Payment", "Score", "Win", "Yaku"]
+__all__ = ["YAKU", "Limit", "Payer", "Payment", "RiichiChoice", "Score", "Win", "Worth", "Yaku"]
 
 #: Every yaku and bonus the scorer names: key -> (English, Japanese, Tenhou's yaku id).
 YAKU: Final[dict[str, tuple[str, str, int | None]]] = {
@@ -253,3 +253,36 @@ class Score:
         lines += [f"  {yaku}" for yaku in self.yaku]
         lines.append(f"  {self.reading.tile} {self.wait}: {self.decomposition}")
         return "\n".join(lines)
+
+
+#: When the player declares riichi (立直) on a closed ready hand, in the expected score
+#: of :func:`shanten.odds`: ``"best"`` whenever it gives the higher expected score (else
+#: staying closed, ダマ), ``"always"`` as soon as the hand is ready (mahjong-cpp's
+#: model), ``"never"``.
+RiichiChoice = Literal["best", "always", "never"]
+
+
+@dataclass(frozen=True)
+class Worth:
+    """A :class:`ScoreContext` checked for one hand, in tile indices: the melds, the dora
+    (the tiles the indicators point to), the winds (27-30), the red fives of the melds
+    and of the hand (by suit), how many ura dora indicators a riichi win turns up (one,
+    and one per kan), the riichi choice and whether the last draw is the wall's last."""
+
+    melds: tuple[Meld, ...]
+    dora: tuple[int, ...]
+    seat: int
+    round_: int
+    players: Literal[3, 4]
+    north: int
+    rules: Rules
+    red_in_melds: int
+    red_in_hand: tuple[int, int, int]
+    ura_indicators: int
+    riichi: RiichiChoice
+    haitei: bool
+
+    @property
+    def closed(self) -> bool:
+        """True when no meld was called: the hand may declare riichi."""
+        return all(meld.concealed for meld in self.melds)

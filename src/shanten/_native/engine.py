@@ -19,6 +19,7 @@ import numpy.typing as npt
 from shanten._native import forms, scoring
 from shanten._native.effective import effective
 from shanten._native.odds import Curves, Graph, Question, Solution, TooManyStates, distance_of
+from shanten._native.odds_score import ScoreSolution
 from shanten.hand import Position, position
 from shanten.options import FormView
 from shanten.results import Discard, Ukeire, listing, tenhou_key
@@ -82,10 +83,12 @@ class ReferenceEngine:
                 graph = Graph(start, q.unseen, q.rules, distance, q.limit, q.best)
             except TooManyStates:
                 raise TooManyStates(start) from None
-            curves = (
+            curves: Curves = (
                 Solution(graph, wall, q.draws, "tenpai").curve,
                 Solution(graph, wall, q.draws, "win").curve,
             )
+            if q.worth is not None:
+                curves += (ScoreSolution(graph, q.unseen, q.draws, q.worth).curve,)
             if progress is not None:
                 progress(i, curves)
             answers.append(curves)

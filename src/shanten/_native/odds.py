@@ -33,6 +33,7 @@ from typing import Literal
 
 from shanten._native import forms
 from shanten.hand import MeldLike, Position, position
+from shanten.score_types import Worth
 
 __all__ = ["TOLERANCE", "Objective", "Question", "Rules", "Solution", "TooManyStates", "solve"]
 
@@ -76,8 +77,9 @@ class Rules:
         return drawn < before or self.hand_changes
 
 
-#: An engine's answer for one start: the tenpai and the win curve, one entry per draw.
-Curves = tuple[tuple[float, ...], tuple[float, ...]]
+#: An engine's answer for one start: the tenpai and the win curve, one entry per draw,
+#: and the expected points when the question has a :class:`~shanten.score_context.Worth`.
+Curves = tuple[tuple[float, ...], ...]
 
 
 @dataclass(frozen=True)
@@ -86,7 +88,7 @@ class Question:
     one size) of a position with ``pos``'s melds and rules, the wall (``unseen`` copies
     of each tile), how many ``draws``, the switches, ``best`` (the fewest tiles the hand
     they come from needs, where the swap budget counts from), at most ``limit`` hands per
-    start, and up to ``threads`` threads."""
+    start, up to ``threads`` threads, and with a ``worth`` the expected points too."""
 
     pos: Position
     starts: tuple[tuple[int, ...], ...]
@@ -96,6 +98,7 @@ class Question:
     best: int
     limit: int = MAX_STATES
     threads: int = 1
+    worth: Worth | None = None
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from shanten.score_types import Limit, Payment, Score, Win, Yaku
 from shanten.scoring_rules import Rules
 from shanten.wins import WaitReading
 
-__all__ = ["dora_yaku", "make_score", "score"]
+__all__ = ["dora_yaku", "make_score", "points_by_bonus", "score"]
 
 
 def dora_yaku(win: Win) -> list[Yaku]:
@@ -118,3 +118,31 @@ def score(win: Win) -> Score | None:
         if scored is not None and (best is None or scored[0] > best[0]):
             best = scored
     return None if best is None else best[1]
+
+
+def points_by_bonus(win: Win, most: int) -> tuple[int, ...]:
+    """What ``win`` pays with ``u`` more han of dora, for each ``u`` from 0 to ``most``:
+    the most points over its readings, each reading priced with its own han plus ``u``
+    (a yakuman is not raised by dora). The odds price a riichi win this way, once per
+    win, for every count of ura dora (裏ドラ) it might turn up; all zeros when no reading
+    has a yaku.
+
+    >>> from shanten.scoring import check
+    >>> win = check("234567m234p22s567s", win="4p", tsumo=True, riichi=True, seat_wind="2z", round_wind="1z")
+    >>> points_by_bonus(win, 2)  # 4 han 20 fu, then 5 and 6 han
+    (5200, 8000, 12000)
+    """
+    bonus = dora_yaku(win)
+    best = [0] * (most + 1)
+    for reading in all_readings(win):
+        yaku = yaku_of(reading)
+        if not yaku:
+            continue
+        yakuman = sum(y.yakuman for y in yaku)
+        han = sum(y.han for y in yaku) + (0 if yakuman else sum(y.han for y in bonus))
+        fu, _parts = fu_of(reading)
+        for extra in range(most + 1):
+            raised = han if yakuman else han + extra
+            points = _priced(raised, fu, yakuman, win.rules, win.dealer, win.tsumo, win.players)[2]
+            best[extra] = max(best[extra], points)
+    return tuple(best)
