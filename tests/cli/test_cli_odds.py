@@ -312,3 +312,53 @@ def test_help_explains_the_odds(capsys: pytest.CaptureFixture[str]) -> None:
     flat = " ".join(out.split())
     assert "self-draw only, no calls, each draw played for the best chance" in flat
     assert "(手変わり)" in flat and "(向聴戻し)" in flat and "default 17" in flat
+
+
+POINTS = ["--points", "--seat-wind", "2z", "--dora", "1m", "--riichi", "always"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_points_add_the_expected_score_within_80_columns(
+    lang: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = [HAND, "--odds", "--draws", "3", *POINTS, "--lang", lang]
+    out = run(argv, capsys)
+    assert max(widest(line) for line in out.splitlines()) <= WIDTH
+    context = shanten.ScoreContext(seat_wind="2z", round_wind="1z", dora="1m", riichi="always")
+    result = shanten.odds(HAND, draws=3, score=context)
+    assert isinstance(result, tuple)
+    figures = re.findall(r"^    (?:cut |打)(\d[mpsz]) \S\s+\S+%\s+\S+%\s+(\d+)  ", out, re.M)
+    # the all-forms table, then the standard form's when it differs
+    assert figures[: len(result)] == [
+        (str(row.discard), f"{row.score[-1]:.0f}") for row in result if row.score is not None
+    ]
+    assert ("points" if lang == "en" else "期待値") in out
+
+
+def test_points_in_json_are_each_rows_curve(capsys: pytest.CaptureFixture[str]) -> None:
+    data = json.loads(
+        run(["234567m34p22s567s", "--odds", "--draws", "2", *POINTS, "--json"], capsys)
+    )
+    context = shanten.ScoreContext(seat_wind="2z", round_wind="1z", dora="1m", riichi="always")
+    result = shanten.odds("234567m34p22s567s", draws=2, score=context)
+    assert isinstance(result, shanten.HandOdds) and result.score is not None
+    assert data["odds"]["score"] == list(result.score)
+    assert data["odds"]["riichi"] == "always"
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        ([HAND, "--points"], "argument --points: only with --odds"),
+        ([HAND, "--odds", "--dora", "1m"], "argument --dora: only with --points"),
+        (
+            [HAND, "--odds", "--points", "--rules", "wrc"],
+            "argument --rules: tenhou or mahjong-soul",
+        ),
+    ],
+)
+def test_points_options_are_checked(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _text, error = errors(argv, capsys)
+    assert error["message"].startswith(message)

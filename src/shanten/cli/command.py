@@ -1,5 +1,6 @@
 """The command line: ``shanten HAND [--melds 123m,555z] [--players 3] [--count-melded-copies]
-[--visible TILES] [--odds [--draws N] [--hand-changes] [--shanten-back]] [--lang en|ja]
+[--visible TILES] [--odds [--draws N] [--hand-changes] [--shanten-back] [--points ...]]
+[--lang en|ja]
 [--json]``.
 
 Prints the shanten number of each form and a witness; for a 14-tile (3n+2) hand the
@@ -51,6 +52,7 @@ from shanten.display import wrap
 from shanten.errors import MeldError, ShantenError, quoted
 from shanten.hand import Meld
 from shanten.report import report
+from shanten.score_context import ScoreContext
 
 __all__ = ["COMMANDS", "WIDTH", "main"]
 
@@ -182,6 +184,34 @@ def _parser() -> _Parser:
         help="with --odds: the hand may discard to a worse shanten than the draw allows "
         "(向聴戻し), one swap beyond the fewest",
     )
+    parser.add_argument(
+        "--points",
+        action="store_true",
+        help="with --odds: add the expected points won per discard (期待値), for the game "
+        "that --seat-wind, --round-wind, --dora, --rules, --riichi and --haitei describe",
+    )
+    parser.add_argument(
+        "--seat-wind", default="1z", help="with --points: the player's wind, 1z-4z (default 1z)"
+    )
+    parser.add_argument(
+        "--round-wind", default="1z", help="with --points: the round's wind (default 1z)"
+    )
+    parser.add_argument("--dora", default="", help="with --points: the dora indicators, e.g. 3m")
+    parser.add_argument(
+        "--rules", default="tenhou", help="with --points: tenhou (default) or mahjong-soul"
+    )
+    parser.add_argument(
+        "--riichi",
+        choices=("best", "always", "never"),
+        default="best",
+        help="with --points: declare riichi on a closed ready hand when it pays more "
+        "(best, default), as soon as ready (always), or never",
+    )
+    parser.add_argument(
+        "--haitei",
+        action="store_true",
+        help="with --points: the last draw is the last tile of the wall (海底)",
+    )
     parser.add_argument("--lang", choices=("en", "ja"), default="en", help="language of the text")
     parser.add_argument("--json", action="store_true", help="print the analysis as JSON")
     usage = parser.format_usage().removeprefix("usage: ").rstrip("\n")
@@ -225,7 +255,21 @@ def melds_of(text: str) -> list[str]:
 
 
 def _check_odds_options(args: argparse.Namespace) -> None:
-    """The options of the odds need ``--odds``."""
+    """The options of the odds need ``--odds``, those of the expected points ``--points``."""
+    context = [
+        option
+        for option, value in (
+            ("--seat-wind", args.seat_wind != "1z"),
+            ("--round-wind", args.round_wind != "1z"),
+            ("--dora", args.dora),
+            ("--rules", args.rules != "tenhou"),
+            ("--riichi", args.riichi != "best"),
+            ("--haitei", args.haitei),
+        )
+        if value
+    ]
+    if context and not args.points:
+        raise UsageError(f"argument {context[0]}: only with --points")
     if args.odds:
         return
     given = [
@@ -234,11 +278,31 @@ def _check_odds_options(args: argparse.Namespace) -> None:
             ("--draws", args.draws is not None),
             ("--hand-changes", args.hand_changes),
             ("--shanten-back", args.shanten_back),
+            ("--points", args.points),
         )
         if value
     ]
     if given:
         raise UsageError(f"argument {given[0]}: only with --odds")
+
+
+def _score_context(args: argparse.Namespace) -> ScoreContext | None:
+    """The game of ``--points``, or None without it."""
+    if not args.points:
+        return None
+    from shanten.cli.score import PRESETS  # the scorer's options load with the first use
+
+    rules = PRESETS.get(args.rules)
+    if rules is None:
+        raise UsageError(f"argument --rules: {' or '.join(PRESETS)}, not {quoted(args.rules)}")
+    return ScoreContext(
+        seat_wind=args.seat_wind,
+        round_wind=args.round_wind,
+        dora=args.dora,
+        rules=rules,
+        riichi=args.riichi,
+        haitei=args.haitei,
+    )
 
 
 def _report_error(kind: str, message: str, *, as_json: bool, usage: str = "") -> None:
@@ -351,6 +415,7 @@ def _main(argv: Sequence[str] | None) -> int:
                 draws=DRAWS if args.draws is None else args.draws,
                 hand_changes=args.hand_changes,
                 shanten_back=args.shanten_back,
+                score=_score_context(args),
             )
     except _VersionRequested:
         return _emit(f"shanten {__version__}\n", as_json=False)

@@ -21,8 +21,17 @@ from shanten.discard_odds import HandOdds, odds
 from shanten.display import width, wrap
 from shanten.efficiency import VisibleLike
 from shanten.hand import HandLike, MeldLike
+from shanten.score_context import ScoreContext
 
-__all__ = ["DRAWS", "hand_lines", "odds_data", "ordered", "percent", "table_header"]
+__all__ = [
+    "DRAWS",
+    "hand_lines",
+    "odds_data",
+    "ordered",
+    "percent",
+    "points",
+    "table_header",
+]
 
 #: The draws ``--odds`` counts when ``--draws`` is not given: a whole game from the first draw.
 DRAWS = 17
@@ -31,26 +40,37 @@ _TEXT: dict[str, dict[str, str]] = {
     "en": {
         "tenpai": "tenpai",
         "win": "win",
-        "table": "odds within {draws} (self-draw only, no calls{switches}), best win first:",
-        "hand": "Odds within {draws} (self-draw only, no calls{switches}):",
+        "points": "points",
+        "table": "odds within {draws} (self-draw only, no calls{switches}{points}), best win "
+        "first:",
+        "hand": "Odds within {draws} (self-draw only, no calls{switches}{points}):",
         "draws": "{n} draws",
         "draw": "1 draw",
         "hand_changes": "hand changes 手変わり",
         "shanten_back": "shanten back 向聴戻し",
         "with": ", with {switches}",
         "and": " and ",
+        "expected": "; points: the expected score, {riichi}",
+        "best": "riichi when it pays more",
+        "always": "riichi when ready",
+        "never": "no riichi",
     },
     "ja": {
         "tenpai": "聴牌率",
         "win": "和了率",
-        "table": "和了率の高い順 ({draws}以内、ツモのみ、鳴きなし{switches}):",
-        "hand": "{draws}以内 (ツモのみ、鳴きなし{switches}):",
+        "points": "期待値",
+        "table": "和了率の高い順 ({draws}以内、ツモのみ、鳴きなし{switches}{points}):",
+        "hand": "{draws}以内 (ツモのみ、鳴きなし{switches}{points}):",
         "draws": "ツモ{n}回",
         "draw": "ツモ1回",
         "hand_changes": "手変わり",
         "shanten_back": "向聴戻し",
         "with": "、{switches}あり",
         "and": "・",
+        "expected": "、期待値は{riichi}",
+        "best": "得な方でリーチ",
+        "always": "聴牌即リーチ",
+        "never": "リーチなし",
     },
 }
 
@@ -65,11 +85,14 @@ def odds_data(
     draws: int = DRAWS,
     hand_changes: bool = False,
     shanten_back: bool = False,
+    score: ScoreContext | None = None,
 ) -> dict[str, Any]:
     """:func:`shanten.odds` as JSON-ready data: ``draws`` and the switches, then for a
     3n+2 hand ``discards``, one row per discard (``discard``, ``shanten``, ``tenpai``,
     ``win``) best win first, and for a 3n+1 hand its own ``shanten``, ``tenpai`` and
-    ``win``. ``tenpai[k]`` and ``win[k]`` are the chances within ``k`` draws."""
+    ``win``. ``tenpai[k]`` and ``win[k]`` are the chances within ``k`` draws. With a
+    ``score`` context each also has ``score``, the expected points within ``k`` draws,
+    and the data says the riichi choice (``riichi``)."""
     result = odds(
         hand,
         melds=melds,
@@ -80,15 +103,20 @@ def odds_data(
         hand_changes=hand_changes,
         shanten_back=shanten_back,
         progress=_between_rows,
+        score=score,
     )
     data: dict[str, Any] = {
         "draws": draws,
         "hand_changes": hand_changes,
         "shanten_back": shanten_back,
     }
+    if score is not None:
+        data["riichi"] = score.riichi
     if isinstance(result, HandOdds):
         data["shanten"] = result.shanten
         data["tenpai"], data["win"] = list(result.tenpai), list(result.win)
+        if result.score is not None:
+            data["score"] = list(result.score)
     else:
         data["discards"] = [
             {
@@ -96,6 +124,7 @@ def odds_data(
                 "shanten": row.shanten,
                 "tenpai": list(row.tenpai),
                 "win": list(row.win),
+                **({} if row.score is None else {"score": list(row.score)}),
             }
             for row in result
         ]
@@ -113,9 +142,18 @@ def percent(chance: float) -> str:
     return f"{chance:.1%}"
 
 
+def points(value: float) -> str:
+    """Expected points as the command line prints them, to the point: ``'1802'``."""
+    return f"{value:.0f}"
+
+
 def _cell(entry: dict[str, Any]) -> str:
-    """The odds of a row at the last draw, in 16 columns: two percentages, then a gap."""
-    return f"{percent(entry['tenpai'][-1]):>6}  {percent(entry['win'][-1]):>6}  "
+    """The odds of a row at the last draw, in 16 columns: two percentages, then a gap;
+    with the expected points, 6 columns more."""
+    cell = f"{percent(entry['tenpai'][-1]):>6}  {percent(entry['win'][-1]):>6}  "
+    if "score" in entry:
+        cell += f"{points(entry['score'][-1]):>5}  "
+    return cell
 
 
 def ordered(
@@ -133,13 +171,18 @@ def _model(data: dict[str, Any], text: dict[str, str]) -> dict[str, str]:
     draws = text["draw"] if data["draws"] == 1 else text["draws"].format(n=data["draws"])
     chosen = [text[name] for name in ("hand_changes", "shanten_back") if data[name]]
     switches = text["with"].format(switches=text["and"].join(chosen)) if chosen else ""
-    return {"draws": draws, "switches": switches}
+    riichi = data.get("riichi")
+    scored = "" if riichi is None else text["expected"].format(riichi=text[riichi])
+    return {"draws": draws, "switches": switches, "points": scored}
 
 
-def _labels(text: dict[str, str]) -> str:
-    """The two column labels, each over its percentage."""
+def _labels(text: dict[str, str], with_points: bool) -> str:
+    """The column labels, each over its figure."""
     tenpai, win = text["tenpai"], text["win"]
-    return " " * (6 - width(tenpai)) + tenpai + " " * (8 - width(win)) + win
+    labels = " " * (6 - width(tenpai)) + tenpai + " " * (8 - width(win)) + win
+    if with_points:
+        labels += " " * (7 - width(text["points"])) + text["points"]
+    return labels
 
 
 def table_header(
@@ -149,7 +192,11 @@ def table_header(
     and the model, then the labels of the odds columns, which start ``indent`` columns in."""
     text = _TEXT[lang]
     words = text["table"].format(**_model(data, text)).split(" ")
-    return [*wrap(words, limit, first="  ", indent="    "), " " * indent + _labels(text)]
+    with_points = "riichi" in data
+    return [
+        *wrap(words, limit, first="  ", indent="    "),
+        " " * indent + _labels(text, with_points),
+    ]
 
 
 def hand_lines(data: dict[str, Any], lang: Literal["en", "ja"], *, limit: int) -> list[str]:
@@ -158,8 +205,7 @@ def hand_lines(data: dict[str, Any], lang: Literal["en", "ja"], *, limit: int) -
     text = _TEXT[lang]
     words = text["hand"].format(**_model(data, text)).split(" ")
     tenpai, win = percent(data["tenpai"][-1]), percent(data["win"][-1])
-    return [
-        "",
-        *wrap(words, limit, indent="  "),
-        f"  {text['tenpai']} {tenpai}   {text['win']} {win}",
-    ]
+    figures = f"  {text['tenpai']} {tenpai}   {text['win']} {win}"
+    if "score" in data:
+        figures += f"   {text['points']} {points(data['score'][-1])}"
+    return ["", *wrap(words, limit, indent="  "), figures]
