@@ -30,6 +30,7 @@ from shanten.hand import Hand, HandLike, MeldLike, Position, position
 from shanten.results import Discard
 from shanten.score_context import ScoreContext
 from shanten.score_types import Worth
+from shanten.notation import tile_name
 from shanten.tiles import NUM_TILES, SANMA_ABSENT, Tile
 
 __all__ = ["DiscardOdds", "HandOdds", "odds"]
@@ -99,7 +100,8 @@ def odds(
     computed, in the order of ``discards`` (tile order without it), from the calling
     thread; an exception it raises stops the computation and propagates. ``score``, a
     :class:`~shanten.ScoreContext` (winds, dora indicators, rules, the riichi choice),
-    adds each row's expected points, ``score[k]`` (docs/odds.md, "Expected score").
+    adds each row's expected points, ``score[k]`` (docs/odds.md, "Expected score"); its
+    dora indicators count as seen tiles, beside ``visible``.
 
     >>> odds("123m456p789s1122z", draws=1).win  # 4 of 123 unseen tiles win
     (0.0, 0.032520325203252036)
@@ -126,7 +128,10 @@ def odds(
     pos = position(hand, melds, players, count_melded_copies)
     worth = None if score is None else score.checked(pos, hand)
     remainder = pos.size % 3  # 1 or 2: position() refuses the rest
-    unseen = unseen_of(pos, seen_of(pos, visible))
+    seen = seen_of(pos, visible)
+    if score is not None:
+        _see_indicators(seen, score.indicators, pos)
+    unseen = unseen_of(pos, seen)
     count = options.draws(draws, sum(unseen))
     rules = Rules(hand_changes, shanten_back)
     if remainder == 1:
@@ -171,6 +176,20 @@ def odds(
     rows = _solve(pos, starting, unseen, count, rules, best, threads, row, progress, worth)
     rows.sort(key=lambda row: (-_rounded(row.win), -_rounded(row.tenpai), order[row.discard]))
     return tuple(rows)
+
+
+def _see_indicators(seen: list[int], indicators: tuple[int, ...], pos: Position) -> None:
+    """Count the dora indicators showing among the ``seen`` tiles, checked <= 4."""
+    for tile in indicators:
+        seen[tile] += 1
+        if seen[tile] > 4:
+            raise HandError(
+                f"{seen[tile]} copies of {tile_name(tile)} in the hand, melds, visible tiles and "
+                "dora indicators: a tile has 4 copies (the indicators count as seen: do not "
+                "list them in visible too)"
+            )
+        if pos.players == 3 and 1 <= tile <= 7:
+            raise HandError(f"the dora indicator {tile_name(tile)} does not exist in 3-player mahjong")
 
 
 def _rounded(curve: tuple[float, ...]) -> float:

@@ -40,6 +40,8 @@ class ScoreContext:
     under; ``riichi`` a :data:`RiichiChoice`; ``haitei`` True when the last of the
     ``draws`` is the last tile of the wall (海底摸月); ``north`` the north tiles set aside
     (抜きドラ, three players). The red fives (``0``) of the hand and melds count as dora.
+    The dora indicators are tiles on the table: :func:`shanten.odds` counts them as seen,
+    out of the wall, so they are not listed in its ``visible`` too.
     """
 
     seat_wind: TileLike
@@ -73,6 +75,11 @@ class ScoreContext:
                 f"{len(indicators)} dora indicators: at most {MAX_INDICATORS} (one, and one per kan)"
             )
         object.__setattr__(self, "_checked", (seat, round_, indicators))
+
+    @property
+    def indicators(self) -> tuple[int, ...]:
+        """The dora indicators, as tile indices."""
+        return self._checked[2]
 
     def checked(self, pos: Position, given: HandLike) -> Worth:
         """This context for the position ``pos`` of the hand ``given`` (whose red fives

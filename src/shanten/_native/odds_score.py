@@ -82,6 +82,31 @@ class ScoreSolution:
         self.fresh = fresh
         self.curve = self._forward()
 
+    @property
+    def starts_in_riichi(self) -> bool:
+        """True when the policy declares riichi with the start hand itself."""
+        return self._riichi(self.closed[0][0], self.fresh[0][0], 0)
+
+    def choice(self, hand: Sequence[int], drawn: int, draws_done: int) -> tuple[int, bool]:
+        """What the policy does after drawing ``drawn`` at ``hand`` (3n+1, one of the
+        hands it can reach, not in riichi) after ``draws_done`` draws, the draw not a
+        win it takes: (the tile it discards, ``drawn`` itself to throw the draw back;
+        True when it declares riichi with that discard)."""
+        state = self.graph.index[tuple(hand)]
+        t = draws_done
+        later = self._best(self.closed[t + 1], self.fresh[t + 1])
+        target, discard = state, drawn
+        for draw in self.graph.draws[state]:
+            if draw.tile != drawn or draw.after == 0 or draw.node < 0:
+                continue
+            value, chosen, tile = -1.0, -1, drawn
+            for thrown, kept in self.graph.keeps[draw.node]:  # as _law, one draw
+                if later[kept] > value + TOLERANCE:
+                    value, chosen, tile = later[kept], kept, thrown
+            if value > later[state] + TOLERANCE:
+                target, discard = chosen, tile
+        return discard, self._riichi(self.closed[t + 1][target], self.fresh[t + 1][target], target)
+
     def _last(self, t: int) -> bool:
         return self.worth.haitei and t == self.draws - 1
 

@@ -196,7 +196,11 @@ def _parser() -> _Parser:
     parser.add_argument(
         "--round-wind", default="1z", help="with --points: the round's wind (default 1z)"
     )
-    parser.add_argument("--dora", default="", help="with --points: the dora indicators, e.g. 3m")
+    parser.add_argument(
+        "--dora",
+        default="",
+        help="with --points: the dora indicators, e.g. 3m, seen tiles (not in --visible too)",
+    )
     parser.add_argument(
         "--rules", default="tenhou", help="with --points: tenhou (default) or mahjong-soul"
     )
