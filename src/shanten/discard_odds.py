@@ -27,10 +27,10 @@ from shanten._native.odds import MAX_STATES, MAX_VALUES_BYTES, Question, Rules, 
 from shanten.efficiency import VisibleLike, discards, seen_of
 from shanten.errors import HandError, RuleError, described
 from shanten.hand import Hand, HandLike, MeldLike, Position, position
+from shanten.notation import tile_name
 from shanten.results import Discard
 from shanten.score_context import ScoreContext
 from shanten.score_types import Worth
-from shanten.notation import tile_name
 from shanten.tiles import NUM_TILES, SANMA_ABSENT, Tile
 
 __all__ = ["DiscardOdds", "HandOdds", "odds"]
@@ -189,7 +189,9 @@ def _see_indicators(seen: list[int], indicators: tuple[int, ...], pos: Position)
                 "list them in visible too)"
             )
         if pos.players == 3 and 1 <= tile <= 7:
-            raise HandError(f"the dora indicator {tile_name(tile)} does not exist in 3-player mahjong")
+            raise HandError(
+                f"the dora indicator {tile_name(tile)} does not exist in 3-player mahjong"
+            )
 
 
 def _rounded(curve: tuple[float, ...]) -> float:

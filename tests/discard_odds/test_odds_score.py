@@ -109,5 +109,5 @@ def test_the_dora_indicators_are_seen_tiles() -> None:
     assert isinstance(scored, shanten.HandOdds) and isinstance(seen, shanten.HandOdds)
     assert scored.win == seen.win and scored.tenpai == seen.tenpai
     on_hand = shanten.ScoreContext(seat_wind="2z", round_wind="1z", dora="3p")
-    with pytest.raises(shanten.HandError, match="5 copies of 3p .* do not list them in visible"):
+    with pytest.raises(shanten.HandError, match=r"5 copies of 3p .* do not list them in visible"):
         shanten.odds(HAND, draws=3, visible="3p3p3p", score=on_hand)
