@@ -54,6 +54,9 @@ FIELDS = [
     "best_win",
     "best_tenpai",
     "best_by_odds",
+    "points",
+    "best_points",
+    "best_by_points",
 ]
 
 

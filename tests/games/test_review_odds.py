@@ -11,7 +11,16 @@ from pathlib import Path
 import pytest
 
 import shanten
-from shanten.games.events import CODE_NAMES, Call, Discard, Draw, RoundEnd, RoundStart
+from shanten.games.events import (
+    CODE_KIND,
+    CODE_NAMES,
+    Call,
+    Discard,
+    Dora,
+    Draw,
+    RoundEnd,
+    RoundStart,
+)
 from shanten.games.formats import parse
 from shanten.games.records import DiscardReview, GameReview
 from shanten.games.source import read_source
@@ -107,6 +116,68 @@ def test_the_odds_equal_shanten_odds_on_the_rebuilt_position(judged: GameReview)
         assert wins[decision.best_by_odds] == decision.best_win
         checked += 1
     assert checked > 20
+
+
+def _games_around(path: Path) -> list[shanten.ScoreContext | None]:
+    """For each discard of the record, the game around the discarder's hand rebuilt from
+    the events: its seat wind from the dealer, the round's wind, the round's first dora
+    indicator; None once a kan has turned another (its timing is the replay's to prove)."""
+    _, record = parse(*read_source(path))
+    found: list[shanten.ScoreContext | None] = []
+    start: RoundStart | None = None
+    turned = False
+    for event in record.events:
+        if isinstance(event, RoundStart):
+            start, turned = event, False
+        elif isinstance(event, Dora):
+            turned = True
+        elif type(event) is Discard:
+            assert start is not None
+            found.append(
+                None
+                if turned
+                else shanten.ScoreContext(
+                    seat_wind=27 + (event.seat - start.dealer) % 4,
+                    round_wind=27 + start.wind,
+                    dora=[CODE_KIND[start.dora]],
+                )
+            )
+    return found
+
+
+@kernel
+def test_the_expected_points_equal_shanten_odds_with_the_game_rebuilt(
+    judged: GameReview,
+) -> None:
+    checked = 0
+    contexts = _games_around(GAME)
+    for index, (decision, context) in enumerate(zip(judged, contexts, strict=True)):
+        if (
+            index % 5
+            or context is None
+            or decision.win is None
+            or decision.shanten_before > 2
+            or decision.after_call
+        ):
+            continue
+        visible = _visible_without_own_melds(decision)
+        visible[context.indicators[0]] -= 1  # the context's indicator is seen through it
+        rows = shanten.odds(
+            decision.hand,
+            melds=decision.melds,
+            visible=visible,
+            draws=decision.draws_left,
+            score=context,
+        )
+        assert isinstance(rows, tuple)
+        points = {str(row.discard): row.score[-1] for row in rows if row.score is not None}
+        assert decision.points == points[_kind(decision.discarded)]
+        assert decision.best_points == max(points.values())
+        assert decision.best_by_points is not None
+        assert points[decision.best_by_points] == decision.best_points
+        assert decision.points_loss == decision.best_points - decision.points
+        checked += 1
+    assert checked > 10
 
 
 @kernel

@@ -69,6 +69,9 @@ class DiscardReview:
     decision has ``win`` and ``tenpai``, the probabilities of winning and of being ready
     by the end of the round after the discard made, and ``best_win``, ``best_tenpai`` and
     ``best_by_odds`` for the best discard by the odds; they are None where not computed.
+    ``points`` is the expected score (期待値) after the discard made, ``best_points`` the
+    most among the discards solved and ``best_by_points`` that discard: the odds' third
+    curve, for the game as it stood (winds, dora indicators, red fives; Tenhou's rules).
     """
 
     round: Round
@@ -105,6 +108,9 @@ class DiscardReview:
     best_win: float | None
     best_tenpai: float | None
     best_by_odds: str | None
+    points: float | None
+    best_points: float | None
+    best_by_points: str | None
 
     @property
     def optimal(self) -> bool:
@@ -118,6 +124,14 @@ class DiscardReview:
         if self.win is None or self.best_win is None:
             return None
         return max(0.0, self.best_win - self.win)
+
+    @property
+    def points_loss(self) -> float | None:
+        """The expected points given up against the best discard by them (0 for the best;
+        None where not judged by the odds)."""
+        if self.points is None or self.best_points is None:
+            return None
+        return max(0.0, self.best_points - self.points)
 
     @property
     def reason(self) -> str:
@@ -182,6 +196,10 @@ class DiscardReview:
             "best_tenpai": self.best_tenpai,
             "best_by_odds": self.best_by_odds,
             "win_loss": self.win_loss,
+            "points": self.points,
+            "best_points": self.best_points,
+            "best_by_points": self.best_by_points,
+            "points_loss": self.points_loss,
             "reason": self.reason,
         }
 

@@ -107,6 +107,8 @@ class Replay(TileCounts):
         self.owed: list[bool] = []
         self.kan_seat: int | None = None
         self.pending_dora: list[tuple[int, Event]] = []
+        #: the dora indicators turned so far (tile kinds), in order
+        self.indicators: list[int] = []
 
     def play(self, event: Event, index: int) -> None:
         """Play one event (``index``: its place in the record)."""
@@ -144,12 +146,13 @@ class Replay(TileCounts):
         self.in_round = True
         self.won = False
         self._reset()
+        self.dealer = event.dealer
         for seat, hand in enumerate(event.hands):
             if len(hand) != 13:
                 raise self.fail(f"seat {seat} starts with {len(hand)} tiles, not 13", event)
             for code in hand:
                 self._give(seat, code, event)
-        self._see(event.dora, event)
+        self._show(event.dora, event)
 
     def _draw(self, event: Draw) -> None:
         seat, code = event.seat, event.tile
@@ -293,14 +296,19 @@ class Replay(TileCounts):
         if open_kan and not self.owed and self.kan_seat is not None:
             self.pending_dora.append((event.tile, event))
         else:
-            self._see(event.tile, event)
+            self._show(event.tile, event)
 
     def _turn_pending(self) -> None:
         """Turn the dora indicators held back for an open or added kan."""
         self.kan_seat = None
         pending, self.pending_dora = self.pending_dora, []
         for code, event in pending:
-            self._see(code, event)
+            self._show(code, event)
+
+    def _show(self, code: int, event: Event) -> None:
+        """Turn a dora indicator: a tile every seat sees."""
+        self._see(code, event)
+        self.indicators.append(CODE_KIND[code])
 
     def _win(self, event: Win) -> None:
         seat = self._seat(event.seat, event)

@@ -42,6 +42,7 @@ from shanten.games.source import RecordSource, read_source
 from shanten.games.summary import summarise
 from shanten.hand import Position
 from shanten.results import Discard as TableRow
+from shanten.score_context import ScoreContext
 from shanten.tiles import SANMA_ABSENT, TILE_NAMES, TILES, Tile
 
 __all__ = ["DiscardReview", "GameReview", "review"]
@@ -220,6 +221,8 @@ class _Reviewer:
         if self.odds and record.graded:
             replay = self.replay
             visible = [v - m for v, m in zip(replay.visible, replay.melded[seat], strict=True)]
+            for indicator in replay.indicators:  # seen through the score context
+                visible[indicator] -= 1
             judgement = judge(
                 record.hand,
                 record.melds,
@@ -230,14 +233,31 @@ class _Reviewer:
                 [_NAME_OF[row.discard] for row in table],
                 record.best,
                 shanten=record.shanten_before,
+                context=self.context(seat),
             )
         if judgement is None:
             record.win = record.tenpai = record.best_win = record.best_tenpai = None
-            record.best_by_odds = None
+            record.best_by_odds = record.points = record.best_points = None
+            record.best_by_points = None
         else:
             record.win, record.tenpai = judgement.win, judgement.tenpai
             record.best_win, record.best_tenpai = judgement.best_win, judgement.best_tenpai
             record.best_by_odds = judgement.best
+            record.points, record.best_points = judgement.points, judgement.best_points
+            record.best_by_points = judgement.best_by_points
+
+    def context(self, seat: int) -> ScoreContext:
+        """The game around ``seat``'s hand: its wind and the round's, the dora indicators
+        turned, the north tiles it set aside (three players), Tenhou's rules."""
+        replay = self.replay
+        assert replay.round is not None
+        north = sum(kind == "nukidora" for kind, _tiles in replay.melds[seat])
+        return ScoreContext(
+            seat_wind=27 + (seat - replay.dealer) % self.players,
+            round_wind=27 + replay.round.wind,
+            dora=list(replay.indicators),
+            north=north,
+        )
 
     def defend(self, record: Any, seat: int, tile: int, table: tuple[TableRow, ...]) -> None:
         """Fill in the discard's safety against each riichi it is made under, its deal-in
