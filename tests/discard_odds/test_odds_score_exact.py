@@ -1,8 +1,8 @@
 """The expected score of the discard odds (``odds(..., score=ScoreContext(...))``) against
 an exact process written from the model's description, not from the engine.
 
-The process: the wall is every unseen tile (the dora indicators are passed as
-``visible``, so that the scorer's four-copies check holds), the draws are distinct tiles
+The process: the wall is every unseen tile (the dora indicators are seen tiles, out of
+it, as ``shanten.odds`` counts them), the draws are distinct tiles
 drawn uniformly at random, self-draw only; after a draw that does not win the player
 throws it back, or (no switch) keeps a draw that lowers the shanten and discards to the
 lowered shanten within the swap budget; a closed ready hand with a draw left may declare
@@ -169,7 +169,6 @@ def _library(case: Case, draws: int) -> dict[int, tuple[float, ...]]:
         draws=draws,
         melds=case.meld_objects(),
         players=case.players,
-        visible=list(case.dora),
         score=case.context(),
     )
     assert isinstance(rows, tuple)
@@ -769,7 +768,6 @@ def test_properties(seed: int, draws: int, three: bool) -> None:
             chosen.hand,
             draws=draws,
             players=chosen.players,
-            visible=list(chosen.dora),
             score=chosen.context(),
         )
         assert isinstance(rows, tuple)
