@@ -20,7 +20,6 @@ True
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 from collections.abc import Mapping
@@ -116,13 +115,18 @@ def parse_score(raw: str) -> ScoreOptions:
     for name, message in _NEEDED.items():
         if not values.get(name, "").strip():
             raise BadRequest(HTTPStatus.BAD_REQUEST, "MissingParameter", message)
+    game = parse_game(values)
     return ScoreOptions(
         hand=values["q"].strip(),
         win=values["win"].strip(),
         melds=split_melds(values.get("melds", "")),
+        dora=game.dora,
         ura=values.get("ura", "").strip() or ScoreOptions.ura,
+        seat_wind=game.seat_wind,
+        round_wind=game.round_wind,
         players=parse_players(values.get("players", "")),
-        **dataclasses.asdict(parse_game(values)),
+        north=game.north,
+        rules=game.rules,
         **{name: parse_flag(name, values.get(name, "")) for name in FLAGS},
     )
 
