@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import random
 import socket
 import threading
 import time
@@ -457,3 +458,34 @@ def test_too_many_red_fives_for_the_rules_is_refused_before_any_row(
         "type": "HandError",
         "message": "2 red 5m in the hand and melds: the rules have 1 red 5m",
     }
+
+
+#: What odd values are made of: notation, red fives, Unicode tiles, controls, bidi and
+#: invisible characters, markup, a percent sign.
+ODD = "0123456789mpsz🀇🀀\x00\x1b\u202e\u200b<>&'\"%\\ "
+#: Values that some parameter of the game takes, so that some of the odd queries are run.
+PLAUSIBLE = ("", "1", "0", "1z", "2z", "3m", "best", "never", "tenhou", "mahjong-soul")
+
+
+def test_no_game_however_odd_is_a_500(address: tuple[str, int]) -> None:
+    """150 queries of odd values for random parameters of the game: each a 400 with a
+    documented type before any row, or a stream that ends with done."""
+    rng = random.Random(20261126)
+    documented = documented_error_types()
+    statuses = set()
+    for _ in range(150):
+        params = [("q", "123m456p789s1122z"), ("draws", "1")]
+        if rng.random() < 0.3:
+            params.append(("players", "3"))
+        for name in rng.sample(odds_api.SCORE_CONTEXT_PARAMETERS, rng.randint(1, 4)):
+            value = rng.choice(PLAUSIBLE) if rng.random() < 0.6 else ""
+            value += "".join(rng.choice(ODD) for _ in range(rng.randint(0, 6)))
+            params.append((name, value))
+        answer = request(address, "/api/odds?" + urlencode(params))
+        statuses.add(answer.status)
+        if answer.status == 200:
+            assert lines(answer.body)[-1] == {"done": True}, params
+        else:
+            assert answer.status == 400, (params, answer.body)
+            assert answer.json()["error"]["type"] in documented, (params, answer.body)
+    assert statuses == {200, 400}
