@@ -65,6 +65,7 @@ __all__ = [
     "OddsQuery",
     "Plan",
     "odds_response",
+    "parse_expected",
     "parse_odds",
     "plan",
 ]
