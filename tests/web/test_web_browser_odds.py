@@ -476,3 +476,82 @@ def test_the_odds_at_a_phone_width(page: Page, tmp_path: Path) -> None:
         assert whole is not None and win is not None
         assert win["x"] + win["width"] <= whole["x"] + whole["width"] + 0.5
     page.screenshot(path=str(tmp_path / "odds-360.png"), full_page=True)
+
+
+#: Ready in one discard, closed: the expected points depend on riichi, dora and the winds.
+SCORED = "234567m34p22s567s9m"
+
+
+def overflow(page: Page) -> list[str]:
+    """What is wider than the screen, or than its own box (a table scrolling sideways)."""
+    wide: list[str] = page.evaluate(
+        """() => {
+            const out = [];
+            if (document.documentElement.scrollWidth > innerWidth) out.push('page');
+            for (const node of document.querySelectorAll('#odds, #discards, table.discards')) {
+                const box = node.getBoundingClientRect();
+                if (box.width && (box.left < -0.5 || box.right > innerWidth + 0.5)) out.push(node.id || node.className);
+                if (node.scrollWidth > node.clientWidth + 1) out.push(`${node.id || node.className} scrolls`);
+            }
+            return out;
+        }"""
+    )
+    return wide
+
+
+@SCREENS
+def test_the_expected_points_join_the_table_with_the_game(
+    page: Page, tmp_path: Path, screen: ViewportSize
+) -> None:
+    """With "Expected points" on, the game's fields (the score card's) go with the
+    question, and each discard's expected points are a column of the table, equal to
+    shanten.odds(..., score=...); the table still fits the screen."""
+    context = shanten.ScoreContext(seat_wind="2z", round_wind="1z", dora="3m", riichi="best")
+    expected = shanten.odds(SCORED, draws=3, score=context)
+    assert isinstance(expected, tuple)
+    if expected[0].score is None:
+        pytest.skip("this engine computes no expected score")
+    page.set_viewport_size(screen)
+    page.goto(f"/?q={SCORED}")
+    shared.analysed(page)
+    assert page.is_hidden("#odds-game")
+    page.check("#odds-score")
+    assert page.is_visible("#odds-game")
+    page.fill("#odds-dora", "3m")
+    page.select_option("#odds-seat", "2z")
+    assert page.input_value("#odds-round") == "1z" and page.input_value("#odds-riichi") == "best"
+    compute(page, 3)
+    assert settled(page) == "done"
+    page.wait_for_function("() => document.fonts.status === 'loaded'")
+    title = page.get_attribute("table.discards[data-view=all] th.odds.score", "title")
+    assert title is not None and title.startswith("Expected points") and "within 3 draws" in title
+    points = {str(row.discard): row.score[-1] for row in expected if row.score is not None}
+    for view in ("all", "standard"):
+        cells = page.eval_on_selector_all(
+            f"table.discards[data-view={view}] tr.discard-row",
+            """rows => rows.map(row => ({discard: row.dataset.discard,
+                value: row.querySelector('td.odds.score').dataset.value,
+                text: row.querySelector('td.odds.score').textContent}))""",
+        )
+        assert [cell["discard"] for cell in cells] == [str(row.discard) for row in expected]
+        for cell in cells:
+            assert float(cell["value"]) == points[cell["discard"]]
+            assert cell["text"] == f"{round(points[cell['discard']]):,}"
+    assert overflow(page) == []
+    if screen["width"] < 640:  # each row's cells inside the row, on the phone's lines
+        for row in page.locator("table.discards[data-view=all] tr.discard-row").all():
+            whole, cell = row.bounding_box(), row.locator("td.odds.score").bounding_box()
+            assert whole is not None and cell is not None
+            assert cell["x"] + cell["width"] <= whole["x"] + whole["width"] + 0.5
+    page.screenshot(path=str(tmp_path / f"expected-{screen['width']}.png"), full_page=True)
+    if screen["width"] < 640:
+        return
+    # the game stays for the next hand; turned off, the column goes
+    shared.submit(page, "123m456p789s1122z3z")
+    assert page.is_checked("#odds-score") and page.input_value("#odds-dora") == "3m"
+    assert page.input_value("#odds-seat") == "2z"
+    page.uncheck("#odds-score")
+    assert page.is_hidden("#odds-game")
+    compute(page, 2)
+    assert settled(page) == "done"
+    assert page.locator("table.discards th.odds.score, table.discards td.odds.score").count() == 0

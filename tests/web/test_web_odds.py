@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import random
 import socket
 import threading
 import time
@@ -19,6 +20,8 @@ import shanten
 from shanten.web import odds_api
 from shanten.web.messages import Stream
 from support.web_harness import parse, raw, request, rows_answered, serving
+
+from .test_web_protocol import documented_error_types
 
 #: 3-shanten: with both switches, a second for its 14 discards on the kernel.
 SLOW = "12368m2479p3589s1z"
@@ -83,6 +86,7 @@ def test_the_rows_are_those_of_shanten_odds(
         "draws": options["draws"],
         "hand_changes": options.get("hand_changes", False),
         "shanten_back": options.get("shanten_back", False),
+        "score": None,
     }
     assert end == {"done": True}
     # computed in the order of the discard table, the best discards by efficiency first
@@ -99,6 +103,7 @@ def test_the_rows_are_those_of_shanten_odds(
             "shanten": row.shanten,
             "tenpai": list(row.tenpai),
             "win": list(row.win),
+            "score": None,
         }
         for row in expected
     ]
@@ -116,6 +121,7 @@ def test_a_hand_whose_next_move_is_a_draw_has_one_row(address: tuple[str, int]) 
         "shanten": expected.shanten,
         "tenpai": list(expected.tenpai),
         "win": list(expected.win),
+        "score": None,
     }
 
 
@@ -326,3 +332,160 @@ def test_closing_the_answer_stops_its_computation(monkeypatch: pytest.MonkeyPatc
     assert not [thread for thread in threading.enumerate() if thread.name == "odds"]
     time.sleep(0.5)
     assert 1 <= len(answered) == at_close <= 3
+
+
+RULES = {"tenhou": shanten.Rules.tenhou(), "mahjong-soul": shanten.MAHJONG_SOUL}
+#: Hands, their odds' options and a game for the expected score: every parameter of the
+#: game used by one at least, a 3n+1 hand, an open hand, three players.
+SCORED: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
+    ("234567m34p22s567s9m", {"draws": 3}, {"seat_wind": "2z", "dora": "3m", "riichi": "best"}),
+    (
+        "123m456p789s1122z",
+        {"draws": 5},
+        {
+            "round_wind": "2z",
+            "dora": "1z",
+            "riichi": "never",
+            "haitei": True,
+            "rules": "mahjong-soul",
+        },
+    ),
+    ("340m6799p2205s", {"draws": 2, "melds": ["456m"], "visible": "1z4m"}, {"seat_wind": "3z"}),
+    ("119m19p129s123457z", {"draws": 2, "players": 3}, {"north": 1, "riichi": "always"}),
+]
+
+
+def context_of(game: dict[str, Any]) -> shanten.ScoreContext:
+    """The ScoreContext of a game given as the endpoint's parameters, with its defaults."""
+    return shanten.ScoreContext(
+        seat_wind=game.get("seat_wind", "1z"),
+        round_wind=game.get("round_wind", "1z"),
+        dora=game.get("dora", ""),
+        rules=RULES[game.get("rules", "tenhou")],
+        riichi=game.get("riichi", "best"),
+        haitei=game.get("haitei", False),
+        north=game.get("north", 0),
+    )
+
+
+@pytest.mark.parametrize(("hand", "options", "game"), SCORED)
+def test_the_expected_score_is_that_of_shanten_odds(
+    address: tuple[str, int], hand: str, options: dict[str, Any], game: dict[str, Any]
+) -> None:
+    params = {
+        k: ",".join(v) if isinstance(v, list) else int(v) if isinstance(v, bool) else v
+        for k, v in {**options, **game}.items()
+    }
+    answer = request(address, odds_url(hand, **params))
+    assert answer.status == 200, answer.body
+    head, *rows, end = lines(answer.body)
+    assert end == {"done": True}
+    assert head["score"] == {
+        "dora": game.get("dora", ""),
+        "seat_wind": game.get("seat_wind", "1z"),
+        "round_wind": game.get("round_wind", "1z"),
+        "north": game.get("north", 0),
+        "rules": game.get("rules", "tenhou"),
+        "riichi": game.get("riichi", "best"),
+        "haitei": game.get("haitei", False),
+    }
+    result = shanten.odds(hand, **options, score=context_of(game))
+    expected = result if isinstance(result, tuple) else (result,)
+    want = [
+        {
+            "discard": str(row.discard) if isinstance(row, shanten.DiscardOdds) else None,
+            "shanten": row.shanten,
+            "tenpai": list(row.tenpai),
+            "win": list(row.win),
+            "score": None if row.score is None else list(row.score),
+        }
+        for row in expected
+    ]
+    assert all(row["score"] is not None for row in want) or not shanten.accelerated
+    assert ranked(rows) == want
+
+
+def test_blank_game_parameters_ask_for_no_score(address: tuple[str, int]) -> None:
+    answer = request(address, "/api/odds?q=123m456p789s1122z&draws=2&seat_wind=&dora=%20")
+    head, row, _ = lines(answer.body)
+    assert head["score"] is None and row["score"] is None
+
+
+@pytest.mark.parametrize(
+    ("query", "status", "kind", "named"),
+    [
+        ("riichi=sometimes", 400, "BadParameter", "riichi is best, always or never, not 'sometim"),
+        ("riichi=1", 400, "BadParameter", "riichi is best, always or never, not '1'"),
+        ("haitei=maybe", 400, "BadParameter", "haitei is 1 or 0, not 'maybe'"),
+        ("north=x", 400, "BadParameter", "north is a count of north tiles set aside, 0-4"),
+        ("north=12", 400, "BadParameter", "north is a count of north tiles set aside, 0-4"),
+        ("north=1", 400, "RuleError", "north tiles are set aside with three players only"),
+        ("north=5&players=3", 400, "RuleError", "north is how many north tiles are set aside"),
+        ("seat_wind=5z", 400, "WinError", "seat_wind 5z is not a wind"),
+        ("seat_wind=1z2z", 400, "NotationError", "seat_wind: 2 tiles where one was expected"),
+        ("round_wind=x", 400, "NotationError", "round_wind: 'x' at position 0 is not a digit"),
+        ("round_wind=5m", 400, "WinError", "round_wind 5m is not a wind"),
+        ("dora=0z", 400, "NotationError", "dora: '0z' at position 0 is not a tile"),
+        ("dora=1m1m1m1m1m1m", 400, "WinError", "6 dora indicators: at most 5"),
+        ("rules=wrc", 400, "RuleError", "rules is tenhou or mahjong-soul, not 'wrc'"),
+        ("seat_wind=4z&players=3", 400, "WinError", "seat_wind 4z: three players sit East"),
+        ("rules=tenhou&rules=tenhou", 400, "RepeatedParameter", "parameter 'rules' is given twice"),
+        ("dora=" + "1" * 301, 413, "InputTooLong", "dora is 301 characters long"),
+        ("riichi=" + "a" * 301, 413, "InputTooLong", "riichi is 301 characters long"),
+    ],
+)
+def test_a_bad_game_is_a_400_naming_it(
+    address: tuple[str, int], query: str, status: int, kind: str, named: str
+) -> None:
+    """Each parameter of the game is read and judged before any row: the answer is one
+    JSON error that names the parameter (or, for the library's refusals, the problem)."""
+    hand = "119m19p129s123457z&players=3" if "players=3" in query else "123m456p789s1122z"
+    query = query.replace("&players=3", "")
+    answer = request(address, f"/api/odds?q={hand}&draws=2&{query}")
+    assert answer.status == status
+    assert answer.headers["content-type"].startswith("application/json")
+    error = answer.json()["error"]
+    assert error["type"] == kind and error["message"].startswith(named), error
+    assert kind in documented_error_types()
+
+
+def test_too_many_red_fives_for_the_rules_is_refused_before_any_row(
+    address: tuple[str, int],
+) -> None:
+    answer = request(address, odds_url("340m6799p2205s", melds="406m", rules="tenhou"))
+    assert answer.status == 400
+    assert answer.json()["error"] == {
+        "type": "HandError",
+        "message": "2 red 5m in the hand and melds: the rules have 1 red 5m",
+    }
+
+
+#: What odd values are made of: notation, red fives, Unicode tiles, controls, bidi and
+#: invisible characters, markup, a percent sign.
+ODD = "0123456789mpsz🀇🀀\x00\x1b\u202e\u200b<>&'\"%\\ "
+#: Values that some parameter of the game takes, so that some of the odd queries are run.
+PLAUSIBLE = ("", "1", "0", "1z", "2z", "3m", "best", "never", "tenhou", "mahjong-soul")
+
+
+def test_no_game_however_odd_is_a_500(address: tuple[str, int]) -> None:
+    """150 queries of odd values for random parameters of the game: each a 400 with a
+    documented type before any row, or a stream that ends with done."""
+    rng = random.Random(20261126)
+    documented = documented_error_types()
+    statuses = set()
+    for _ in range(150):
+        params = [("q", "123m456p789s1122z"), ("draws", "1")]
+        if rng.random() < 0.3:
+            params.append(("players", "3"))
+        for name in rng.sample(odds_api.SCORE_CONTEXT_PARAMETERS, rng.randint(1, 4)):
+            value = rng.choice(PLAUSIBLE) if rng.random() < 0.6 else ""
+            value += "".join(rng.choice(ODD) for _ in range(rng.randint(0, 6)))
+            params.append((name, value))
+        answer = request(address, "/api/odds?" + urlencode(params))
+        statuses.add(answer.status)
+        if answer.status == 200:
+            assert lines(answer.body)[-1] == {"done": True}, params
+        else:
+            assert answer.status == 400, (params, answer.body)
+            assert answer.json()["error"]["type"] in documented, (params, answer.body)
+    assert statuses == {200, 400}

@@ -34,9 +34,9 @@ from shanten.cli.command import (
 from shanten.errors import RuleError, ShantenError, quoted
 from shanten.score_types import Score
 from shanten.scoring import score
-from shanten.scoring_rules import MAHJONG_SOUL, TENHOU
+from shanten.scoring_rules import MAHJONG_SOUL, TENHOU, Rules
 
-__all__ = ["FLAGS", "PRESETS", "ScoreOptions", "main", "score_data"]
+__all__ = ["FLAGS", "PRESETS", "ScoreOptions", "main", "rules_named", "score_data"]
 
 #: The rules by the name ``--rules`` takes.
 PRESETS: Final = {"tenhou": TENHOU, "mahjong-soul": MAHJONG_SOUL}
@@ -84,9 +84,6 @@ class ScoreOptions:
     def score(self) -> Score:
         """:func:`shanten.score` of this win. Raises its errors, and
         :class:`~shanten.errors.RuleError` for rules that are not a preset's name."""
-        rules = PRESETS.get(self.rules)
-        if rules is None:
-            raise RuleError(f"rules is {' or '.join(PRESETS)}, not {quoted(self.rules)}")
         return score(
             self.hand,
             win=self.win,
@@ -97,9 +94,22 @@ class ScoreOptions:
             round_wind=self.round_wind,
             players=self.players,
             north=self.north,
-            rules=rules,
+            rules=rules_named(self.rules),
             **{name: getattr(self, name) for name in FLAGS},
         )
+
+
+def rules_named(name: str) -> Rules:
+    """The rules of the preset ``name`` (a key of :data:`PRESETS`); raises
+    :class:`~shanten.errors.RuleError` for any other name.
+
+    >>> rules_named("mahjong-soul") is MAHJONG_SOUL
+    True
+    """
+    rules = PRESETS.get(name)
+    if rules is None:
+        raise RuleError(f"rules is {' or '.join(PRESETS)}, not {quoted(name)}")
+    return rules
 
 
 def _parser() -> _Parser:

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
+from dataclasses import dataclass
 from http import HTTPStatus
 from typing import Final
 
@@ -29,8 +31,17 @@ from shanten.cli.score import FLAGS, ScoreOptions, score_data
 from shanten.web.messages import Response
 from shanten.web.query import BadRequest, parse_flag, parse_players, read_fields, split_melds
 
-__all__ = ["SCORE_PARAMETERS", "parse_score", "score_response"]
+__all__ = [
+    "GAME_PARAMETERS",
+    "SCORE_PARAMETERS",
+    "Game",
+    "parse_game",
+    "parse_score",
+    "score_response",
+]
 
+#: The game around a hand, read alike here and by ``/api/odds`` for its expected score.
+GAME_PARAMETERS: Final = ("dora", "seat_wind", "round_wind", "north", "rules")
 #: The endpoint's parameters, in the order of :class:`~shanten.cli.score.ScoreOptions`.
 SCORE_PARAMETERS: Final = (
     "q",
@@ -51,17 +62,30 @@ _NEEDED: Final = {
 }
 
 
-def parse_score(raw: str) -> ScoreOptions:
-    """Read the query strictly (:func:`~shanten.web.query.read_fields`): raises
-    :class:`~shanten.web.query.BadRequest` for a missing hand or winning tile, an unknown
-    or repeated parameter, a value too long, a switch that is not one, ``players`` or
-    ``north`` that is not a small number. Tiles, winds and the rules' name are the
-    library's to judge."""
-    values = read_fields(raw, SCORE_PARAMETERS)
-    for name, message in _NEEDED.items():
-        if not values.get(name, "").strip():
-            raise BadRequest(HTTPStatus.BAD_REQUEST, "MissingParameter", message)
-    north = values.get("north", "").strip() or str(ScoreOptions.north)
+@dataclass(frozen=True)
+class Game:
+    """The game around a hand as a query gives it (:data:`GAME_PARAMETERS`): the dora
+    indicators as notation, the winds, the north tiles set aside and the rules' name (a
+    key of :data:`~shanten.cli.score.PRESETS`); each missing or blank one takes the
+    default of :class:`~shanten.cli.score.ScoreOptions`."""
+
+    dora: str = ScoreOptions.dora
+    seat_wind: str = ScoreOptions.seat_wind
+    round_wind: str = ScoreOptions.round_wind
+    north: int = ScoreOptions.north
+    rules: str = ScoreOptions.rules
+
+
+def parse_game(values: Mapping[str, str]) -> Game:
+    """The :data:`GAME_PARAMETERS` of a query read by
+    :func:`~shanten.web.query.read_fields`: raises :class:`~shanten.web.query.BadRequest`
+    for ``north`` that is not one digit. Tiles, winds and the rules' name are the
+    library's to judge.
+
+    >>> parse_game({"seat_wind": "2z", "dora": " 3m ", "north": ""})
+    Game(dora='3m', seat_wind='2z', round_wind='1z', north=0, rules='tenhou')
+    """
+    north = values.get("north", "").strip() or str(Game.north)
     if re.fullmatch("[0-9]", north) is None:
         raise BadRequest(
             HTTPStatus.BAD_REQUEST,
@@ -72,17 +96,37 @@ def parse_score(raw: str) -> ScoreOptions:
     def text(name: str, default: str) -> str:
         return values.get(name, "").strip() or default
 
+    return Game(
+        dora=text("dora", Game.dora),
+        seat_wind=text("seat_wind", Game.seat_wind),
+        round_wind=text("round_wind", Game.round_wind),
+        north=int(north),
+        rules=text("rules", Game.rules),
+    )
+
+
+def parse_score(raw: str) -> ScoreOptions:
+    """Read the query strictly (:func:`~shanten.web.query.read_fields`): raises
+    :class:`~shanten.web.query.BadRequest` for a missing hand or winning tile, an unknown
+    or repeated parameter, a value too long, a switch that is not one, ``players`` or
+    ``north`` that is not a small number. Tiles, winds and the rules' name are the
+    library's to judge."""
+    values = read_fields(raw, SCORE_PARAMETERS)
+    for name, message in _NEEDED.items():
+        if not values.get(name, "").strip():
+            raise BadRequest(HTTPStatus.BAD_REQUEST, "MissingParameter", message)
+    game = parse_game(values)
     return ScoreOptions(
         hand=values["q"].strip(),
         win=values["win"].strip(),
         melds=split_melds(values.get("melds", "")),
-        dora=text("dora", ScoreOptions.dora),
-        ura=text("ura", ScoreOptions.ura),
-        seat_wind=text("seat_wind", ScoreOptions.seat_wind),
-        round_wind=text("round_wind", ScoreOptions.round_wind),
+        dora=game.dora,
+        ura=values.get("ura", "").strip() or ScoreOptions.ura,
+        seat_wind=game.seat_wind,
+        round_wind=game.round_wind,
         players=parse_players(values.get("players", "")),
-        north=int(north),
-        rules=text("rules", ScoreOptions.rules),
+        north=game.north,
+        rules=game.rules,
         **{name: parse_flag(name, values.get(name, "")) for name in FLAGS},
     )
 

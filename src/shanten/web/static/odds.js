@@ -5,16 +5,28 @@
 // first (shanten.odds()'s order, as on the command line), the best marked. A long
 // computation shows "k of n discards" and can be cancelled (the fetch is aborted; the
 // server stops at the next discard). A refusal shows in the card, where the odds would be.
+// With "Expected points" on, the game around the hand (the score card's fields: dora,
+// winds, north, rules; and the riichi choice) goes with the question, and each discard's
+// expected points join the table too; the game is kept for the next hand.
 "use strict";
 
 (() => {
   const SVG_NS = "http://www.w3.org/2000/svg";
   const BEST = 4; // discards drawn on the chart
   const COLOURS = ["#17643a", "#1f5fbf", "#b3261e", "#8a5a00"];
-  const { el, ja } = window.shantenPage;
+  const { el, ja, select, gameFields, gameParams } = window.shantenPage;
+  const RIICHI = [
+    ["best", "when it pays more"],
+    ["always", "always"],
+    ["never", "never"],
+  ];
+  const GAME = ["score", "dora", "seat", "round", "north", "rules", "riichi"]; // the fields kept
   let running = null; // {controller}: the computation on its way, if any
+  let kept = {}; // the game's fields as last set, for the next hand's card
 
   const percent = (p) => `${(p * 100).toFixed(1)}%`;
+  const points = (value) => Math.round(value).toLocaleString("en-US");
+  const last = (values) => values[values.length - 1];
 
   /** The server's message (the library's own for a hand or draws it refuses) in the odds
    * card, brought on screen: the Compute button above it is where the eyes are. */
@@ -32,27 +44,52 @@
     return node;
   }
 
+  /** What the expected points are, for the column's title. */
+  function scoreTitle(draws, riichi) {
+    const choice = { best: "declared when it pays more", always: "declared whenever ready and closed", never: "never declared" }[riichi];
+    return `Expected points (期待打点): the points won by self-draw within ${draws} draws, averaged over the draws, each draw played to make them as high as they can be; riichi ${choice}. A draw that wins nothing counts 0.`;
+  }
+
+  /** A discard table's odds columns, added once (the tenpai and win chances) and the
+   * expected points' added or taken away as `riichi` (the game's riichi choice, or null
+   * for none) says; the titles say how many draws. */
+  function columns(table, draws, riichi) {
+    const head = table.querySelector("thead tr");
+    const lines = table.querySelectorAll("tr.discard-row");
+    if (!table.querySelector("th.odds")) {
+      head.append(
+        el("th", { class: "num odds tenpai" }, "Tenpai ", ja("聴牌率")),
+        el("th", { class: "num odds win" }, "Win ", ja("和了率")),
+      );
+      table.dataset.tableOrder = [...lines].map((line) => line.dataset.discard).join(" ");
+      for (const line of lines) line.append(el("td", { class: "num odds tenpai" }), el("td", { class: "num odds win" }));
+    }
+    const scored = head.querySelector("th.odds.score");
+    if (riichi && !scored) {
+      head.append(el("th", { class: "num odds score" }, "Exp. pts ", ja("打点")));
+      for (const line of lines) line.append(el("td", { class: "num odds score" }));
+    } else if (!riichi && scored) {
+      for (const cell of table.querySelectorAll(".odds.score")) cell.remove();
+    }
+    table.classList.toggle("scored", Boolean(riichi));
+    head.querySelector("th.odds.tenpai").title = `within ${draws} draws`;
+    head.querySelector("th.odds.win").title = `within ${draws} draws, by self-draw`;
+    if (riichi) head.querySelector("th.odds.score").title = scoreTitle(draws, riichi);
+    const count = head.children.length;
+    for (const level of table.querySelectorAll("tr.level th")) level.colSpan = count;
+  }
+
   /** The table cells of one row's odds, in every view of the discard table. */
-  function fillRow(row, draws) {
+  function fillRow(row, draws, riichi) {
     for (const table of document.querySelectorAll("#discards table.discards")) {
-      if (!table.querySelector("th.odds")) {
-        table.querySelector("thead tr").append(
-          el("th", { class: "num odds tenpai", title: `within ${draws} draws` }, "Tenpai ", ja("聴牌率")),
-          el("th", { class: "num odds win", title: `within ${draws} draws, by self-draw` }, "Win ", ja("和了率")),
-        );
-        for (const level of table.querySelectorAll("tr.level th")) level.colSpan = 6;
-        const lines = table.querySelectorAll("tr.discard-row");
-        table.dataset.tableOrder = [...lines].map((line) => line.dataset.discard).join(" ");
-        for (const line of lines) {
-          line.append(el("td", { class: "num odds tenpai" }), el("td", { class: "num odds win" }));
-        }
-      }
+      columns(table, draws, riichi);
       const line = table.querySelector(`tr.discard-row[data-discard="${row.discard}"]`);
       if (!line) continue;
-      for (const key of ["tenpai", "win"]) {
+      for (const key of ["tenpai", "win", "score"]) {
         const cell = line.querySelector(`td.odds.${key}`);
-        const value = row[key][row[key].length - 1];
-        cell.textContent = percent(value);
+        if (!cell || !row[key]) continue;
+        const value = last(row[key]);
+        cell.textContent = key === "score" ? points(value) : percent(value);
         cell.dataset.value = String(value);
       }
     }
@@ -194,6 +231,7 @@
           { "data-discard": row.discard === null ? "" : row.discard },
           el("span", { class: `swatch swatch-${i}` }),
           `${names[i]}: ${percent(row.win[row.win.length - 1])} within ${draws} draws`,
+          row.score ? `, ${points(last(row.score))} points expected` : "",
         ),
       ),
     );
@@ -227,6 +265,11 @@
     params.set("draws", draws);
     if (card.querySelector("#odds-hand-changes").checked) params.set("hand_changes", "1");
     if (card.querySelector("#odds-shanten-back").checked) params.set("shanten_back", "1");
+    const riichi = card.querySelector("#odds-score").checked ? card.querySelector("#odds-riichi").value : null;
+    if (riichi) {
+      gameParams(card, "odds", params);
+      params.set("riichi", riichi);
+    }
     const progress = card.querySelector("#odds-progress");
     const bar = card.querySelector("progress");
     const cancel = card.querySelector("#odds-cancel");
@@ -275,7 +318,7 @@
           ended = true;
         } else {
           rows.push(line);
-          if (line.discard !== null) fillRow(line, Number(draws));
+          if (line.discard !== null) fillRow(line, Number(draws), riichi);
           bar.value = rows.length;
           progress.textContent = `${rows.length} of ${total} discards`;
           out.replaceChildren(chart(rows, Number(draws), out.clientWidth));
@@ -301,11 +344,49 @@
     finish("done", hand ? `The hand, within ${draws} draws.` : `${rows.length} of ${total} discards, within ${draws} draws.`);
   }
 
+  /** The card's game fields as they are now, kept for the next hand's card. */
+  function keep(card) {
+    kept = {};
+    for (const name of GAME) {
+      const input = card.querySelector(`#odds-${name}`);
+      if (input) kept[name] = input.type === "checkbox" ? input.checked : input.value;
+    }
+  }
+
+  /** Set the card's game fields as they were kept (a wind the game cannot have stays). */
+  function restore(card) {
+    for (const [name, value] of Object.entries(kept)) {
+      const input = card.querySelector(`#odds-${name}`);
+      if (!input) continue;
+      if (input.type === "checkbox") input.checked = value;
+      else if (input.tagName !== "SELECT" || [...input.options].some((o) => o.value === value && !o.disabled)) input.value = value;
+    }
+    card.querySelector(".odds-game").hidden = !card.querySelector("#odds-score").checked;
+  }
+
   function oddsCard(query, data) {
     const card = el(
       "section",
       { id: "odds", class: "card", "data-state": "idle" },
-      el("h2", {}, "Odds ", ja("聴牌率・和了率"), data.discards ? " per discard" : ""),
+      el(
+        "div",
+        { class: "odds-head" },
+        el("h2", {}, "Odds ", ja("聴牌率・和了率"), data.discards ? " per discard" : ""),
+        el(
+          "label",
+          { title: "Each discard's expected points too: the points won by self-draw, on average, for the game set below" },
+          el("input", { id: "odds-score", type: "checkbox", "aria-controls": "odds-game" }),
+          " Expected points ",
+          ja("打点"),
+        ),
+      ),
+      el(
+        "fieldset",
+        { id: "odds-game", class: "odds-game", hidden: true },
+        el("legend", {}, "Game ", ja("場況")),
+        gameFields("odds", data.players),
+        el("label", {}, "Riichi ", ja("立直"), " ", select("odds-riichi", RIICHI, "best")),
+      ),
       el(
         "div",
         { class: "odds-controls" },
@@ -325,6 +406,13 @@
       el("div", { id: "odds-out" }),
       el("p", { class: "hint" }, "Self-draws only, each draw played to make the chance shown as high as it can be; the two switches let the player keep a draw that does not advance the hand, or step back a shanten, for one extra tile swap. Both on can take seconds."),
     );
+    restore(card);
+    const changed = () => {
+      card.querySelector(".odds-game").hidden = !card.querySelector("#odds-score").checked;
+      keep(card);
+    };
+    card.addEventListener("change", changed);
+    card.addEventListener("input", changed);
     return card;
   }
 

@@ -1,6 +1,6 @@
 // The page's shared drawing helpers: elements, tile pictures (牌) from the page's sprite,
-// and mpsz text (parsed, sorted, red fives kept). The page's other scripts (app.js,
-// analysis.js, odds.js, review.js) take them from window.shantenPage.
+// mpsz text (parsed, sorted, red fives kept) and the fields of the game around a hand. The page's other scripts (app.js,
+// analysis.js, odds.js, score.js, review.js) take them from window.shantenPage.
 "use strict";
 
 (() => {
@@ -114,6 +114,54 @@
     return text.split(",").map((s) => s.trim()).filter(Boolean);
   }
 
+  // ---- the game around a hand (場況): the fields of the score card and the odds card ---
+
+  const WINDS = [
+    ["1z", "East", "東"],
+    ["2z", "South", "南"],
+    ["3z", "West", "西"],
+    ["4z", "North", "北"],
+  ];
+  const RULES = [
+    ["tenhou", "Tenhou 天鳳"],
+    ["mahjong-soul", "Mahjong Soul 雀魂"],
+  ];
+
+  /** A <select> of `options`, each [value, text, disabled]. */
+  function select(id, options, chosen) {
+    return el(
+      "select",
+      { id },
+      options.map(([value, text, disabled]) => el("option", { value, selected: value === chosen, disabled }, text)),
+    );
+  }
+
+  /** The game's fields, ids `${prefix}-dora`, `-seat`, `-round`, `-north` (3-player
+   * only: `players` is 3 or 4) and `-rules`, as labels in that order. */
+  function gameFields(prefix, players) {
+    const winds = (absent) => WINDS.map(([value, name, japanese]) => [value, `${name} ${japanese}`, value === absent]);
+    return [
+      el("label", {}, "Dora indicators ", ja("ドラ表示牌"), el("input", { id: `${prefix}-dora`, type: "text", maxlength: 300, spellcheck: "false", placeholder: "3m7z" })),
+      el("label", {}, "Seat wind ", ja("自風"), select(`${prefix}-seat`, winds(players === 3 ? "4z" : null), "1z")),
+      el("label", {}, "Round wind ", ja("場風"), select(`${prefix}-round`, winds(null), "1z")),
+      players === 3 ? el("label", {}, "North tiles ", ja("抜きドラ"), el("input", { id: `${prefix}-north`, type: "number", min: 0, max: 4, value: 0, inputmode: "numeric" })) : null,
+      el("label", {}, "Rules ", select(`${prefix}-rules`, RULES, "tenhou")),
+    ];
+  }
+
+  /** The game's parameters, as /api/score and /api/odds name them, from the fields of
+   * gameFields(prefix) under `root`, set on `params`. */
+  function gameParams(root, prefix, params) {
+    for (const name of ["dora", "north"]) {
+      const input = root.querySelector(`#${prefix}-${name}`);
+      if (input && input.value.trim()) params.set(name, input.value.trim());
+    }
+    params.set("seat_wind", root.querySelector(`#${prefix}-seat`).value);
+    params.set("round_wind", root.querySelector(`#${prefix}-round`).value);
+    params.set("rules", root.querySelector(`#${prefix}-rules`).value);
+    return params;
+  }
+
   function levelText(n) {
     if (n === -1) return ["complete ", ja("和了")];
     if (n === 0) return ["ready ", ja("聴牌")];
@@ -136,5 +184,8 @@
     formatMpsz,
     meldGroups,
     levelText,
+    select,
+    gameFields,
+    gameParams,
   });
 })();

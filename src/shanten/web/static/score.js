@@ -7,13 +7,7 @@
 "use strict";
 
 (() => {
-  const { el, ja, tile, kind } = window.shantenPage;
-  const WINDS = [
-    ["1z", "East", "東"],
-    ["2z", "South", "南"],
-    ["3z", "West", "西"],
-    ["4z", "North", "北"],
-  ];
+  const { el, ja, tile, kind, gameFields, gameParams } = window.shantenPage;
   const SWITCHES = [
     ["riichi", "Riichi", "立直"],
     ["double_riichi", "Double riichi", "両立直"],
@@ -22,10 +16,6 @@
     ["chankan", "Robbing a kan", "槍槓"],
     ["last_tile", "Last tile", "海底・河底"],
     ["first_draw", "First draw", "天和・地和"],
-  ];
-  const RULES = [
-    ["tenhou", "Tenhou 天鳳"],
-    ["mahjong-soul", "Mahjong Soul 雀魂"],
   ];
   const PAYERS = { discarder: "Discarder", dealer: "Dealer", "non-dealer": "Non-dealer" };
   let asked = 0; // the number of the last request: an older answer draws nothing
@@ -48,14 +38,6 @@
     return el("label", { class: `choice ${name}` }, el("input", { type: "radio", name, value, checked }), content);
   }
 
-  function select(id, options, chosen) {
-    return el(
-      "select",
-      { id },
-      options.map(([value, text, disabled]) => el("option", { value, selected: value === chosen, disabled }, text)),
-    );
-  }
-
   /** The card's form: `hand` the tiles on screen, `last` the default winning tile
    * ({name, drawn}, or null), `players` 3 or 4. */
   function form(hand, last, players) {
@@ -63,7 +45,7 @@
     const lastKind = last ? kind(last.name) : null;
     const chosen = choices.some(([k]) => k === lastKind) ? lastKind : choices[choices.length - 1][0];
     const drawn = Boolean(last && last.drawn && kind(last.name) === chosen);
-    const winds = (absent) => WINDS.map(([value, name, japanese]) => [value, `${name} ${japanese}`, value === absent]);
+    const [dora, ...game] = gameFields("score", players);
     return el(
       "form",
       { id: "score-form", autocomplete: "off" },
@@ -89,12 +71,9 @@
       el(
         "div",
         { class: "score-fields" },
-        el("label", {}, "Dora indicators ", ja("ドラ表示牌"), el("input", { id: "score-dora", type: "text", maxlength: 300, spellcheck: "false", placeholder: "3m7z" })),
+        dora,
         el("label", {}, "Ura indicators ", ja("裏ドラ表示牌"), el("input", { id: "score-ura", type: "text", maxlength: 300, spellcheck: "false", placeholder: "with riichi" })),
-        el("label", {}, "Seat wind ", ja("自風"), select("score-seat", winds(players === 3 ? "4z" : null), "1z")),
-        el("label", {}, "Round wind ", ja("場風"), select("score-round", winds(null), "1z")),
-        players === 3 ? el("label", {}, "North tiles ", ja("抜きドラ"), el("input", { id: "score-north", type: "number", min: 0, max: 4, value: 0, inputmode: "numeric" })) : null,
-        el("label", {}, "Rules ", select("score-rules", RULES, "tenhou")),
+        game,
       ),
       el("div", { class: "score-tools" }, el("button", { type: "submit", id: "score-go" }, "Score ", ja("点数計算"))),
     );
@@ -108,14 +87,9 @@
     params.set("win", elements.namedItem("score-win").value);
     params.set("tsumo", elements.namedItem("score-tsumo").value);
     for (const [key] of SWITCHES) if (card.querySelector(`#score-${key}`).checked) params.set(key, "1");
-    for (const [name, id] of [["dora", "#score-dora"], ["ura", "#score-ura"], ["north", "#score-north"]]) {
-      const input = card.querySelector(id);
-      if (input && input.value.trim()) params.set(name, input.value.trim());
-    }
-    params.set("seat_wind", card.querySelector("#score-seat").value);
-    params.set("round_wind", card.querySelector("#score-round").value);
-    params.set("rules", card.querySelector("#score-rules").value);
-    return params;
+    const ura = card.querySelector("#score-ura").value.trim();
+    if (ura) params.set("ura", ura);
+    return gameParams(card, "score", params);
   }
 
   function yakuTable(yaku) {
