@@ -101,7 +101,7 @@ def odds(
     thread; an exception it raises stops the computation and propagates. ``score``, a
     :class:`~shanten.ScoreContext` (winds, dora indicators, rules, the riichi choice),
     adds each row's expected points, ``score[k]`` (docs/odds.md, "Expected score"); its
-    dora indicators count as seen tiles, beside ``visible``.
+    dora indicators are tiles in sight, which ``visible`` lists too.
 
     >>> odds("123m456p789s1122z", draws=1).win  # 4 of 123 unseen tiles win
     (0.0, 0.032520325203252036)
@@ -128,10 +128,9 @@ def odds(
     pos = position(hand, melds, players, count_melded_copies)
     worth = None if score is None else score.checked(pos, hand)
     remainder = pos.size % 3  # 1 or 2: position() refuses the rest
-    seen = seen_of(pos, visible)
     if score is not None:
-        _see_indicators(seen, score.indicators, pos)
-    unseen = unseen_of(pos, seen)
+        _indicators_seen(score.indicators, visible)
+    unseen = unseen_of(pos, seen_of(pos, visible))
     count = options.draws(draws, sum(unseen))
     rules = Rules(hand_changes, shanten_back)
     if remainder == 1:
@@ -178,19 +177,19 @@ def odds(
     return tuple(rows)
 
 
-def _see_indicators(seen: list[int], indicators: tuple[int, ...], pos: Position) -> None:
-    """Count the dora indicators showing among the ``seen`` tiles, checked <= 4."""
-    for tile in indicators:
-        seen[tile] += 1
-        if seen[tile] > 4:
+def _indicators_seen(indicators: tuple[int, ...], visible: VisibleLike) -> None:
+    """Check that ``visible`` holds the dora indicators: tiles in sight, which it lists
+    with the others (a tile listed once is seen once)."""
+    listed = options.visible(visible)
+    for tile in set(indicators):
+        wanted = indicators.count(tile)
+        if listed[tile] < wanted:
+            name = tile_name(tile)
+            times = "" if wanted == 1 else f" {wanted} times"
             raise HandError(
-                f"{seen[tile]} copies of {tile_name(tile)} in the hand, melds, visible tiles and "
-                "dora indicators: a tile has 4 copies (the indicators count as seen: do not "
-                "list them in visible too)"
-            )
-        if pos.players == 3 and 1 <= tile <= 7:
-            raise HandError(
-                f"the dora indicator {tile_name(tile)} does not exist in 3-player mahjong"
+                f"the dora indicator {name} is not among the visible tiles{times}: an "
+                f"indicator is a tile in sight, so visible lists it (visible={name!r}, with "
+                "the discards)"
             )
 
 

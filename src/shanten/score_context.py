@@ -40,8 +40,8 @@ class ScoreContext:
     under; ``riichi`` a :data:`RiichiChoice`; ``haitei`` True when the last of the
     ``draws`` is the last tile of the wall (海底摸月); ``north`` the north tiles set aside
     (抜きドラ, three players). The red fives (``0``) of the hand and melds count as dora.
-    The dora indicators are tiles on the table: :func:`shanten.odds` counts them as seen,
-    out of the wall, so they are not listed in its ``visible`` too.
+    The dora indicators are tiles in sight: :func:`shanten.odds` takes them out of the
+    wall with the other tiles its ``visible`` lists, which must hold them.
     """
 
     seat_wind: TileLike

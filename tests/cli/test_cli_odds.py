@@ -314,7 +314,7 @@ def test_help_explains_the_odds(capsys: pytest.CaptureFixture[str]) -> None:
     assert "(手変わり)" in flat and "(向聴戻し)" in flat and "default 17" in flat
 
 
-POINTS = ["--points", "--seat-wind", "2z", "--dora", "1m", "--riichi", "always"]
+POINTS = ["--points", "--seat-wind", "2z", "--dora", "1m", "--visible", "1m", "--riichi", "always"]
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -325,7 +325,7 @@ def test_points_add_the_expected_score_within_80_columns(
     out = run(argv, capsys)
     assert max(widest(line) for line in out.splitlines()) <= WIDTH
     context = shanten.ScoreContext(seat_wind="2z", round_wind="1z", dora="1m", riichi="always")
-    result = shanten.odds(HAND, draws=3, score=context)
+    result = shanten.odds(HAND, draws=3, visible="1m", score=context)
     assert isinstance(result, tuple)
     figures = re.findall(r"^    (?:cut |打)(\d[mpsz]) \S\s+\S+%\s+\S+%\s+(\d+)  ", out, re.M)
     # the all-forms table, then the standard form's when it differs
@@ -340,7 +340,7 @@ def test_points_in_json_are_each_rows_curve(capsys: pytest.CaptureFixture[str]) 
         run(["234567m34p22s567s", "--odds", "--draws", "2", *POINTS, "--json"], capsys)
     )
     context = shanten.ScoreContext(seat_wind="2z", round_wind="1z", dora="1m", riichi="always")
-    result = shanten.odds("234567m34p22s567s", draws=2, score=context)
+    result = shanten.odds("234567m34p22s567s", draws=2, visible="1m", score=context)
     assert isinstance(result, shanten.HandOdds) and result.score is not None
     assert data["odds"]["score"] == list(result.score)
     assert data["odds"]["riichi"] == "always"

@@ -102,12 +102,14 @@ def test_each_row_has_its_curve_and_the_order_stays_by_win() -> None:
     assert all(r.score is not None and len(r.score) == 5 for r in scored)
 
 
-def test_the_dora_indicators_are_seen_tiles() -> None:
+def test_the_dora_indicators_are_tiles_in_sight_which_visible_lists() -> None:
     context = shanten.ScoreContext(seat_wind="2z", round_wind="1z", dora="2p")
-    scored = shanten.odds(HAND, draws=3, score=context)
+    scored = shanten.odds(HAND, draws=3, visible="2p", score=context)
     seen = shanten.odds(HAND, draws=3, visible="2p")
     assert isinstance(scored, shanten.HandOdds) and isinstance(seen, shanten.HandOdds)
     assert scored.win == seen.win and scored.tenpai == seen.tenpai
-    on_hand = shanten.ScoreContext(seat_wind="2z", round_wind="1z", dora="3p")
-    with pytest.raises(shanten.HandError, match=r"5 copies of 3p .* do not list them in visible"):
-        shanten.odds(HAND, draws=3, visible="3p3p3p", score=on_hand)
+    with pytest.raises(shanten.HandError, match="the dora indicator 2p is not among the visible"):
+        shanten.odds(HAND, draws=3, score=context)
+    twice = shanten.ScoreContext(seat_wind="2z", round_wind="1z", dora="2p2p")
+    with pytest.raises(shanten.HandError, match="visible tiles 2 times"):
+        shanten.odds(HAND, draws=3, visible="2p", score=twice)

@@ -1,8 +1,8 @@
 """The expected score of the discard odds (``odds(..., score=ScoreContext(...))``) against
 an exact process written from the model's description, not from the engine.
 
-The process: the wall is every unseen tile (the dora indicators are seen tiles, out of
-it, as ``shanten.odds`` counts them), the draws are distinct tiles
+The process: the wall is every unseen tile (the dora indicators are tiles in sight,
+listed in ``visible``), the draws are distinct tiles
 drawn uniformly at random, self-draw only; after a draw that does not win the player
 throws it back, or (no switch) keeps a draw that lowers the shanten and discards to the
 lowered shanten within the swap budget; a closed ready hand with a draw left may declare
@@ -51,12 +51,13 @@ from hypothesis import strategies as st
 
 import shanten
 from shanten.errors import NoYakuError
+from shanten.score_types import RiichiChoice
 from shanten.tiles import NUM_TILES, SANMA_ABSENT
 from support.odds_hands import Deal, ready, wall, with_draw
 
 Counts = tuple[int, ...]
 Memory = Literal["hand", "seen"]
-CHOICES = ("best", "always", "never")
+CHOICES: tuple[RiichiChoice, ...] = ("best", "always", "never")
 RELATIVE = 1e-9
 
 
@@ -169,6 +170,7 @@ def _library(case: Case, draws: int) -> dict[int, tuple[float, ...]]:
         draws=draws,
         melds=case.meld_objects(),
         players=case.players,
+        visible=list(case.dora),
         score=case.context(),
     )
     assert isinstance(rows, tuple)
@@ -192,7 +194,11 @@ class Exact:
     the winning hand took in (the winning tile included)."""
 
     def __init__(
-        self, case: Case, draws: int, memory: Memory = "seen", scores: dict | None = None
+        self,
+        case: Case,
+        draws: int,
+        memory: Memory = "seen",
+        scores: dict[tuple[object, ...], int | None] | None = None,
     ) -> None:
         self.case = case
         self.draws = draws
@@ -211,7 +217,7 @@ class Exact:
         absent = SANMA_ABSENT if case.players == 3 else ()
         self.base = tuple(0 if t in absent else 4 - seen[t] for t in range(NUM_TILES))
         assert min(self.base) >= 0
-        self.scores: dict = {} if scores is None else scores
+        self.scores: dict[tuple[object, ...], int | None] = {} if scores is None else scores
         self.shanten_memo: dict[Counts, int] = {}
         best = min(self.shanten(plus(self.hand14, d, -1)) for d in self.kinds(self.hand14))
         self.r_best = best + 1
@@ -249,7 +255,7 @@ class Exact:
         self.wall = plus(self.base, discard, 0)  # the discard is seen: base has it out
         self.size = sum(self.wall)
         self.budget = max(self.shanten(self.start) + 1, self.r_best)
-        self.memo: dict = {}
+        self.memo: dict[tuple[object, ...], tuple[float, ...]] = {}
         curve = self.after_discard(self.start, reds, 0, False, ())
         out = [0.0]
         for value in curve:
@@ -376,7 +382,8 @@ class Exact:
         whole = [h + m for h, m in zip(h14, self.meld_counts, strict=True)]
         pool = self.pool(h14, drawn)
         size = sum(pool)
-        groups: dict[int, list] = {}  # ura han -> [probability, indicators]
+        chance: dict[int, float] = {}  # ura han -> its probability
+        example: dict[int, tuple[int, ...]] = {}  # and indicators that give it
         count = 1 + self.kans
         for picks in itertools.product(range(NUM_TILES), repeat=count):
             p = 1.0
@@ -387,10 +394,11 @@ class Exact:
             if p <= 0:
                 continue
             han = sum(whole[points_to(x, self.case.players)] for x in picks)
-            entry = groups.setdefault(han, [0.0, picks])
-            entry[0] += p
+            chance[han] = chance.get(han, 0.0) + p
+            example.setdefault(han, picks)
         expected = 0.0
-        for p, picks in groups.values():
+        for extra, p in chance.items():
+            picks = example[extra]
             points = self.priced(h14, reds, tile, True, ippatsu, last, tuple(sorted(picks)))
             assert points is not None  # riichi is a yaku
             expected += p * points
@@ -768,6 +776,7 @@ def test_properties(seed: int, draws: int, three: bool) -> None:
             chosen.hand,
             draws=draws,
             players=chosen.players,
+            visible=list(chosen.dora),
             score=chosen.context(),
         )
         assert isinstance(rows, tuple)

@@ -160,12 +160,10 @@ def test_the_expected_points_equal_shanten_odds_with_the_game_rebuilt(
             or decision.after_call
         ):
             continue
-        visible = _visible_without_own_melds(decision)
-        visible[context.indicators[0]] -= 1  # the context's indicator is seen through it
         rows = shanten.odds(
             decision.hand,
             melds=decision.melds,
-            visible=visible,
+            visible=_visible_without_own_melds(decision),
             draws=decision.draws_left,
             score=context,
         )

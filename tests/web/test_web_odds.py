@@ -338,10 +338,14 @@ RULES = {"tenhou": shanten.Rules.tenhou(), "mahjong-soul": shanten.MAHJONG_SOUL}
 #: Hands, their odds' options and a game for the expected score: every parameter of the
 #: game used by one at least, a 3n+1 hand, an open hand, three players.
 SCORED: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
-    ("234567m34p22s567s9m", {"draws": 3}, {"seat_wind": "2z", "dora": "3m", "riichi": "best"}),
+    (
+        "234567m34p22s567s9m",
+        {"draws": 3, "visible": "3m"},
+        {"seat_wind": "2z", "dora": "3m", "riichi": "best"},
+    ),
     (
         "123m456p789s1122z",
-        {"draws": 5},
+        {"draws": 5, "visible": "1z"},
         {
             "round_wind": "2z",
             "dora": "1z",

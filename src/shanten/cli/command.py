@@ -199,7 +199,7 @@ def _parser() -> _Parser:
     parser.add_argument(
         "--dora",
         default="",
-        help="with --points: the dora indicators, e.g. 3m, seen tiles (not in --visible too)",
+        help="with --points: the dora indicators, e.g. 3m, also in --visible (tiles in sight)",
     )
     parser.add_argument(
         "--rules", default="tenhou", help="with --points: tenhou (default) or mahjong-soul"

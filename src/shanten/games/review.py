@@ -221,8 +221,6 @@ class _Reviewer:
         if self.odds and record.graded:
             replay = self.replay
             visible = [v - m for v, m in zip(replay.visible, replay.melded[seat], strict=True)]
-            for indicator in replay.indicators:  # seen through the score context
-                visible[indicator] -= 1
             judgement = judge(
                 record.hand,
                 record.melds,
