@@ -78,8 +78,10 @@ odds_ura_law(const uint8_t whole[NUM_TILES], const int pool[NUM_TILES], int indi
              int players, double law[ODDS_MOST_URA + 1])
 {
     int most = 4 * indicators, size = 0;
-    /* ways[j][u]: ways to pick j indicators among the kinds seen so far, worth u han */
-    int64_t ways[ODDS_MAX_URA + 1][ODDS_MOST_URA + 1], next[ODDS_MAX_URA + 1][ODDS_MOST_URA + 1];
+    /* ways[j][u]: ways to pick j indicators among the kinds seen so far, worth u han;
+     * each kind added in place, the most indicators first, so that a row is read before
+     * the kind adds to it */
+    int64_t ways[ODDS_MAX_URA + 1][ODDS_MOST_URA + 1];
     memset(ways, 0, sizeof ways);
     ways[0][0] = 1;
     for (int tile = 0; tile < NUM_TILES; tile++) {
@@ -88,16 +90,14 @@ odds_ura_law(const uint8_t whole[NUM_TILES], const int pool[NUM_TILES], int indi
             continue;
         size += copies;
         int worth = whole[odds_dora_of(tile, players)];
-        memcpy(next, ways, sizeof next);
-        for (int j = 0; j <= indicators; j++)
+        for (int j = indicators - 1; j >= 0; j--)
             for (int u = 0; u <= most; u++) {
                 if (!ways[j][u])
                     continue;
                 for (int take = 1; take <= copies && take <= indicators - j; take++)
                     if (u + take * worth <= most)
-                        next[j + take][u + take * worth] += ways[j][u] * odds_choose(copies, take);
+                        ways[j + take][u + take * worth] += ways[j][u] * odds_choose(copies, take);
             }
-        memcpy(ways, next, sizeof ways);
     }
     int64_t total = odds_choose(size, indicators);
     for (int u = 0; u <= most; u++)
