@@ -218,7 +218,9 @@ odds_score_forward(Score *sc, double *mass, double *curve)
 }
 
 /* The expected score of one start's graph (built with the worth) into curve[0..draws]:
- * every win priced, the values backward, the curve forward. */
+ * every win priced, the values backward, the curve forward. Its values take 2 * (draws
+ * + 1) doubles a hand, as the two objectives' do, which are freed by then (odds_run.c):
+ * the bound on the hands of shanten.discard_odds.max_states holds for it too. */
 OddsStatus
 odds_score(const OddsGraph *g, const OddsWorth *worth, const uint8_t unseen[NUM_TILES],
            int wall, int draws, double *curve)
