@@ -231,3 +231,25 @@ def test_the_kernel_refuses_a_worth_the_binding_never_sends(worth: Any, message:
     args = ([bytes(hand)], 4, True, bytes(4 - c for c in hand), 3, False, False, 3, 1000)
     with pytest.raises((ValueError, TypeError), match=message):
         _c.odds(*args, worth=worth)
+
+
+def test_scored_starts_answered_together_equal_each_start_alone() -> None:
+    """The discards of a hand in one call (their store of hands shared, or started afresh
+    before each), solved by one thread or several, give each start its answer alone,
+    expected score included."""
+    counts = [0] * 34
+    for tile in (1, 2, 3, 7, 8, 13, 14, 22, 22, 23, 24, 25, 31, 31):  # 234m89m56p55678s55z
+        counts[tile] += 1
+    starts = []
+    for tile in range(34):
+        if counts[tile]:
+            start = list(counts)
+            start[tile] -= 1
+            starts.append(bytes(start))
+    unseen = bytes(4 - c for c in counts)
+    args = (4, True, unseen, 10, True, False, 2, 250_000)
+    alone = [_c.odds([start], *args, worth=WORTH)[0] for start in starts]
+    assert all(len(answer) == 4 for answer in alone)
+    for store_bytes in (0, 64 << 20):
+        for threads in (1, 2, 5):
+            assert _c.odds(starts, *args, store_bytes, threads, worth=WORTH) == alone
