@@ -107,7 +107,9 @@ odds_ura_law(const uint8_t whole[NUM_TILES], const int pool[NUM_TILES], int indi
 
 /* The prices of the complete concealed `hand` (with the drawn `tile`) reached from the
  * 3n+1 `start` with `unseen` copies of each tile at the start: [0] closed, [1] closed on
- * the last tile (0 when the hand has no yaku), then after riichi (0 for an open hand). */
+ * the last tile (0 when the hand has no yaku), then after riichi; 0 for those the
+ * programme never reads (on the last tile without haitei, riichi when the hand may not
+ * declare it). */
 void
 odds_price(const OddsWorth *worth, const uint8_t start[NUM_TILES], const uint8_t hand[NUM_TILES],
            int tile, const uint8_t unseen[NUM_TILES], double prices[ODDS_PRICES])
@@ -132,7 +134,8 @@ odds_price(const OddsWorth *worth, const uint8_t start[NUM_TILES], const uint8_t
     for (int i = 0; i < worth->ndora; i++)
         w.bonus[0] += whole[worth->dora[i]];
     w.bonus[1] = red, w.bonus[2] = 0, w.bonus[3] = worth->north;
-    /* closed, closed on the last tile, riichi [ippatsu][last] */
+    /* closed, closed on the last tile, riichi [ippatsu][last]: those the programme can
+     * read (on the last tile with haitei, after riichi when the hand may declare it) */
     static const int flags[ODDS_PRICES] = {
         WF_TSUMO,
         WF_TSUMO | WF_LAST_TILE,
@@ -141,23 +144,29 @@ odds_price(const OddsWorth *worth, const uint8_t start[NUM_TILES], const uint8_t
         WF_TSUMO | WF_RIICHI | WF_IPPATSU,
         WF_TSUMO | WF_RIICHI | WF_IPPATSU | WF_LAST_TILE,
     };
-    int most = w.closed ? 4 * worth->indicators : 0;
-    int best[ODDS_PRICES * (ODDS_MOST_URA + 1)];
-    score_by_bonus(&w, w.closed ? ODDS_PRICES : ODDS_RIICHI_PRICE, flags, most, best);
-    prices[0] = best[0];
-    prices[1] = best[most + 1];
-    for (int i = ODDS_RIICHI_PRICE; i < ODDS_PRICES; i++)
+    int riichi = w.closed && worth->riichi != ODDS_RIICHI_NEVER;
+    int asked[ODDS_PRICES], wanted[ODDS_PRICES], n = 0;
+    for (int i = 0; i < ODDS_PRICES; i++) {
         prices[i] = 0.0;
-    if (!w.closed)
-        return;
+        if ((worth->haitei || !(flags[i] & WF_LAST_TILE)) && (riichi || !(flags[i] & WF_RIICHI)))
+            asked[n] = flags[i], wanted[n++] = i;
+    }
+    int most = riichi ? 4 * worth->indicators : 0;
+    int best[ODDS_PRICES * (ODDS_MOST_URA + 1)];
+    score_by_bonus(&w, n, asked, most, best);
     double law[ODDS_MOST_URA + 1];
-    odds_ura_law(whole, pool, worth->indicators, worth->game.players, law);
-    for (int i = ODDS_RIICHI_PRICE; i < ODDS_PRICES; i++) {
-        const int *points = best + (size_t)i * (most + 1);
+    if (riichi)
+        odds_ura_law(whole, pool, worth->indicators, worth->game.players, law);
+    for (int k = 0; k < n; k++) {
+        const int *points = best + (size_t)k * (most + 1);
+        if (!(asked[k] & WF_RIICHI)) {
+            prices[wanted[k]] = points[0];
+            continue;
+        }
         double expected = 0.0;
         for (int u = 0; u <= most; u++)
             if (law[u] != 0.0)
                 expected += law[u] * points[u];
-        prices[i] = expected;
+        prices[wanted[k]] = expected;
     }
 }
