@@ -72,25 +72,28 @@ odds_choose(int n, int k)
 /* The probability of each number of ura dora han, 0 up to the returned most (4 a
  * indicator): `indicators` distinct tiles drawn at random from `pool` (copies of each
  * tile), each worth the copies of the tile it points to in `whole`. Counted in whole
- * numbers, exactly, and divided once at the end, as the reference does. */
+ * numbers, exactly, and divided once at the end, as the reference does; the kinds worth
+ * as much are counted together (the ways to pick k tiles of a group are the sums of the
+ * ways to pick them kind by kind), so the counts are the reference's. */
 static int
 odds_ura_law(const uint8_t whole[NUM_TILES], const int pool[NUM_TILES], int indicators,
              int players, double law[ODDS_MOST_URA + 1])
 {
-    int most = 4 * indicators, size = 0;
-    /* ways[j][u]: ways to pick j indicators among the kinds seen so far, worth u han;
-     * each kind added in place, the most indicators first, so that a row is read before
-     * the kind adds to it */
+    int most = 4 * indicators, size = 0, group[2 * 4 + 1] = {0}; /* 4 copies, 4 north */
+    for (int tile = 0; tile < NUM_TILES; tile++)
+        if (pool[tile] > 0) {
+            size += pool[tile];
+            group[whole[odds_dora_of(tile, players)]] += pool[tile];
+        }
+    /* ways[j][u]: ways to pick j indicators among the groups so far, worth u han; each
+     * group added in place, the most indicators first, so that a row is read before the
+     * group adds to it */
     int64_t ways[ODDS_MAX_URA + 1][ODDS_MOST_URA + 1];
     memset(ways, 0, sizeof ways);
     ways[0][0] = 1;
-    for (int tile = 0; tile < NUM_TILES; tile++) {
-        int copies = pool[tile];
-        if (copies <= 0)
-            continue;
-        size += copies;
-        int worth = whole[odds_dora_of(tile, players)];
-        for (int j = indicators - 1; j >= 0; j--)
+    for (int worth = 0; worth <= 2 * 4; worth++) {
+        int copies = group[worth];
+        for (int j = indicators - 1; j >= 0 && copies; j--)
             for (int u = 0; u <= most; u++) {
                 if (!ways[j][u])
                     continue;
