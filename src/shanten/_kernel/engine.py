@@ -143,7 +143,7 @@ class KernelEngine:
         self.installed()
         caps = self._caps(q.pos) if q.pos.capped else None
         worth = None
-        if q.worth is not None:  # the scorer loads with the first score asked, as in score()
+        if q.worth is not None:  # the scorer's module loads with the first worth, as in score()
             from shanten._kernel.score import worth_arguments
 
             worth = worth_arguments(q.worth)
