@@ -31,6 +31,8 @@ KERNEL_UNITS = (
     "capped",
     "odds_graph",
     "odds_solve",
+    "odds_worth",
+    "odds_score",
     "odds_run",
     "odds_binding",
     "score",

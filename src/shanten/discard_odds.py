@@ -286,7 +286,10 @@ def _within_reach(pos: Position, best: int, rules: Rules) -> None:
 def max_states(draws: int) -> int:
     """The most hands one start hand may explore: :data:`~shanten._native.odds.MAX_STATES`,
     fewer where the values of ``draws + 1`` draws per hand, for both objectives, would
-    pass :data:`~shanten._native.odds.MAX_VALUES_BYTES`.
+    pass :data:`~shanten._native.odds.MAX_VALUES_BYTES`. The expected score (``score=``)
+    fits the same bound on the kernel: its values of ``draws + 1`` draws per hand, not in
+    riichi and just in riichi (those already in riichi for one draw at a time), are taken
+    once the objectives' are freed.
 
     >>> max_states(17), max_states(120)
     (250000, 69327)

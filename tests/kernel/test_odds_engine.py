@@ -175,7 +175,7 @@ def test_the_kernel_refuses_what_the_binding_never_sends(
     }
     args.update(change)
     with pytest.raises((ValueError, TypeError), match=message):
-        _c.odds(*args.values())  # type: ignore[arg-type]
+        _c.odds(*args.values())  # type: ignore[call-overload]
 
 
 def test_past_the_limit_the_kernel_stops_and_says_how_many() -> None:
@@ -245,7 +245,7 @@ def test_an_exception_in_progress_stops_the_run_and_is_raised(threads: int) -> N
         _c.odds(starts, *args, stop_at_three)
     assert reported == [0, 1, 2, 3]
     with pytest.raises(TypeError, match="progress: a callable or None"):
-        _c.odds(starts, *args, 3)  # type: ignore[arg-type]
+        _c.odds(starts, *args, 3)  # type: ignore[call-overload]
 
 
 @pytest.mark.parametrize(

@@ -2,7 +2,7 @@
 see :mod:`shanten._kernel.engine`, which installs its tables and calls it."""
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, overload
 
 from numpy.typing import NDArray
 
@@ -23,9 +23,17 @@ _Part = tuple[
     _Buffer,
 ]
 
-#: One start's answer: the tenpai and win curves and the hands explored; the curves are
-#: None for a start past ``max_states`` hands (the last answer of the list).
+#: One start's answer: the tenpai and win curves and the hands explored, then with a
+#: ``worth`` the expected score's curve; the curves are None for a start past
+#: ``max_states`` hands (the last answer of the list, (None, None, states)).
 _Answer = tuple[tuple[float, ...], tuple[float, ...], int] | tuple[None, None, int]
+_ScoredAnswer = (
+    tuple[tuple[float, ...], tuple[float, ...], int, tuple[float, ...]] | tuple[None, None, int]
+)
+#: odds()'s ``worth``: melds (score()'s bytes), dora tiles, seat and round wind, north
+#: tiles, rules (score()'s bits), red fives of the melds and of the hand (3 bytes, by
+#: suit), ura dora indicators, riichi (0 best, 1 always, 2 never), haitei.
+_Worth = tuple[bytes, bytes, int, int, int, int, int, bytes, int, int, bool]
 
 class Verb:
     """A public verb answered by the kernel, its fallback taking the rest."""
@@ -74,6 +82,7 @@ def batch_shanten(
     counts: _Buffer, out: _Buffer, players: int, form: int, start: int, stop: int
 ) -> int: ...
 def batch_ukeire(counts: _Buffer, out: _Buffer, players: int, start: int, stop: int) -> int: ...
+@overload
 def odds(
     starts: Sequence[_Buffer],
     players: int,
@@ -88,7 +97,26 @@ def odds(
     threads: int = 1,
     progress: Callable[[int, _Answer], object] | None = None,
     caps: _Buffer | None = None,
+    worth: None = None,
 ) -> list[_Answer]: ...
+@overload
+def odds(
+    starts: Sequence[_Buffer],
+    players: int,
+    closed: bool,
+    unseen: _Buffer,
+    draws: int,
+    hand_changes: bool,
+    shanten_back: bool,
+    best: int,
+    max_states: int,
+    store_bytes: int = ...,
+    threads: int = 1,
+    progress: Callable[[int, _ScoredAnswer], object] | None = None,
+    caps: _Buffer | None = None,
+    *,
+    worth: _Worth,
+) -> list[_ScoredAnswer]: ...
 def fast(enabled: bool) -> bool: ...
 
 #: score()'s answer: (form 0 standard, 1 seven pairs, 2 thirteen orphans; the concealed

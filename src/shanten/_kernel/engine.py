@@ -25,7 +25,7 @@ from __future__ import annotations
 import functools
 import threading
 from collections.abc import Callable, Sequence
-from typing import Final, Literal, TypeVar
+from typing import Any, Final, Literal, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -142,13 +142,17 @@ class KernelEngine:
         q = question
         self.installed()
         caps = self._caps(q.pos) if q.pos.capped else None
+        worth = None
+        if q.worth is not None:  # the scorer's module loads with the first worth, as in score()
+            from shanten._kernel.score import worth_arguments
 
-        def report(i: int, answer: tuple[object, ...]) -> None:
-            tenpai, win = answer[0], answer[1]
-            if tenpai is None:
+            worth = worth_arguments(q.worth)
+
+        def report(i: int, answer: tuple[Any, ...]) -> None:
+            if answer[0] is None:
                 raise TooManyStates(q.starts[i])
             assert progress is not None
-            progress(i, (tenpai, win))  # type: ignore[arg-type]
+            progress(i, _curves(answer))
 
         answers = _c.odds(
             starts=[bytes(start) for start in q.starts],
@@ -164,12 +168,13 @@ class KernelEngine:
             threads=q.threads,
             progress=None if progress is None else report,
             caps=caps,
+            worth=worth,
         )
         curves: list[Curves] = []
-        for start, (tenpai, win, _states) in zip(q.starts, answers, strict=True):
-            if tenpai is None or win is None:
+        for start, answer in zip(q.starts, answers, strict=True):
+            if answer[0] is None:
                 raise TooManyStates(start)
-            curves.append((tenpai, win))
+            curves.append(_curves(answer))
         return curves
 
     def batch_shanten(
@@ -209,6 +214,12 @@ class KernelEngine:
 
     def fast(self, enabled: bool) -> None:
         _c.fast(enabled)
+
+
+def _curves(answer: tuple[Any, ...]) -> Curves:
+    """The curves of one start's answer from ``_c.odds``: tenpai, win, and the expected
+    score when it was asked (the hands explored left out)."""
+    return (answer[0], answer[1], *answer[3:])
 
 
 def _run(rows: int, work: Callable[[int, int], int]) -> int:

@@ -4,6 +4,8 @@
  *   odds_graph.c    the hands a player can reach from each start hand by drawing and
  *                   discarding, in a store the starts of one call share
  *   odds_solve.c    the values backward over one start's graph, then its curves forward
+ *   odds_worth.c    what each win of a graph is worth (shanten._native.odds_worth)
+ *   odds_score.c    the expected score over one start's graph (shanten._native.odds_score)
  *   odds_run.c      many starts: graphs built in turn, solved by a few threads
  *   odds_binding.c  odds(), the module function, which releases the GIL around odds_run()
  * Only odds_binding.c touches a Python object.
@@ -12,6 +14,7 @@
 #define SHANTEN_ODDS_H
 
 #include "capped.h"
+#include "score.h"
 
 #include <stdlib.h>
 
@@ -56,7 +59,37 @@ typedef struct {
     int32_t *keep_at;   /* dcap + 1: each draw's first keep (CSR) */
     int nk, kcap;       /* keeps */
     int32_t *keep;      /* the hand kept, by discarded tile */
+    uint8_t start[NUM_TILES]; /* hand 0 */
+    /* With a worth, the draws that win, which the player never keeps: */
+    int nw, wcap;        /* wins, in the order of the hands, each hand's in tile order: */
+    int32_t *win_state;  /* the hand drawn from */
+    uint8_t *win_tile;   /* the tile drawn */
+    uint8_t *win_copies; /* its copies in the wall as the model counts them */
+    int32_t *win_before; /* the first draw the player may keep that comes after it in
+                          * tile order (an index of `copies`): the order of the sums */
+    int nwh, whcap;      /* hands with a win: */
+    uint8_t *win_hand;   /* their counts, NUM_TILES each, in the order of the hands */
 } OddsGraph;
+
+/* What a win is worth where the odds look ahead (shanten.score_types.Worth): the game
+ * around the hand as the scorer reads it (its melds, winds, players and rules, with
+ * the melds' tiles in `game.all`), the dora tiles, the north tiles set aside, the red
+ * fives of the melds and of the hand by suit, how many ura dora indicators a riichi win
+ * turns up, when riichi is declared and whether the last draw is the wall's last. */
+enum { ODDS_RIICHI_BEST = 0, ODDS_RIICHI_ALWAYS = 1, ODDS_RIICHI_NEVER = 2 };
+#define ODDS_MAX_DORA 8
+#define ODDS_MAX_URA 5
+typedef struct {
+    SWin game;
+    int ndora;
+    uint8_t dora[ODDS_MAX_DORA];
+    int north, red_in_melds, red_in_hand[3], indicators, riichi, haitei;
+} OddsWorth;
+
+/* A win's prices (odds_worth.c): closed (dama) tsumo, the same on the wall's last tile,
+ * then after riichi ODDS_RIICHI_PRICE + 2 * ippatsu + last, ura dora as an expectation. */
+#define ODDS_PRICES 6
+#define ODDS_RIICHI_PRICE 2
 
 /* ODDS_STOPPED: the caller's report of the answers asked to stop. */
 typedef enum { ODDS_OK = 0, ODDS_NO_MEMORY = 1, ODDS_TOO_MANY = 2, ODDS_STOPPED = 3 } OddsStatus;
@@ -73,6 +106,7 @@ typedef struct {
     uint8_t cover[NUM_TILES];
     int with_closed, sets, hand_changes, shanten_back, budget;
     Caps *caps;
+    const OddsWorth *worth; /* NULL: no expected score, and the graphs keep no wins */
 } OddsShared;
 
 /* `local` maps the store's hands to a graph's (-1: not in it), for the store's `cap`. */
@@ -100,15 +134,27 @@ void odds_graph_free(OddsGraph *g);
 OddsStatus odds_build(OddsGraph *g, OddsStore *st, const OddsShared *sh, OddsLocal *local,
                       const uint8_t start[NUM_TILES], int r0, int budget, int max_states);
 
+int odds_grow(void *array, size_t cap, size_t size);
+
 /* odds_solve.c */
 OddsStatus odds_curves(const OddsGraph *g, int wall, int draws, double *curves);
 
-/* odds_run.c */
+/* odds_worth.c */
+int odds_add_win(OddsGraph *g, int s, const uint8_t *hand, int tile, int copies);
+void odds_price(const OddsWorth *worth, const uint8_t start[NUM_TILES],
+                const uint8_t hand[NUM_TILES], int tile, const uint8_t unseen[NUM_TILES],
+                double prices[ODDS_PRICES]);
+
+/* odds_score.c */
+OddsStatus odds_score(const OddsGraph *g, const OddsWorth *worth,
+                      const uint8_t unseen[NUM_TILES], int wall, int draws, double *curve);
+
+/* odds_run.c: `curves` holds 2 curves a start, 3 with a worth (the expected score). */
 OddsStatus odds_run(const Rules *rules, int closed, int count, const uint8_t *starts,
-                    const uint8_t unseen[NUM_TILES], const uint8_t *caps, int draws,
-                    int hand_changes, int shanten_back, int best, int max_states,
-                    size_t store_bytes, int threads, OddsReport *report, double *curves,
-                    int *states, int *done);
+                    const uint8_t unseen[NUM_TILES], const uint8_t *caps,
+                    const OddsWorth *worth, int draws, int hand_changes, int shanten_back,
+                    int best, int max_states, size_t store_bytes, int threads,
+                    OddsReport *report, double *curves, int *states, int *done);
 
 KERNEL_HIDDEN_END
 

@@ -19,7 +19,7 @@ odds_hash(const uint8_t *c)
 }
 
 /* Grows *array to hold `cap` items of `size` bytes; 0 if out of memory (it stays valid). */
-static int
+int
 odds_grow(void *array, size_t cap, size_t size)
 {
     void *q = realloc(*(void **)array, cap * size);
@@ -52,6 +52,8 @@ odds_graph_free(OddsGraph *g)
     free(g->id), free(g->dist), free(g->swaps), free(g->depth), free(g->draw_at);
     free(g->succeed);
     free(g->copies), free(g->after), free(g->keep_at), free(g->keep);
+    free(g->win_state), free(g->win_tile), free(g->win_copies), free(g->win_before);
+    free(g->win_hand);
     memset(g, 0, sizeof *g);
 }
 
@@ -375,6 +377,7 @@ odds_build(OddsGraph *g, OddsStore *st, const OddsShared *sh, OddsLocal *local,
     int32_t id = odds_hand(st, start, r0, 0);
     if (id < 0 || !odds_local_fit(local, st->cap) || !odds_reserve(g))
         return ODDS_NO_MEMORY;
+    memcpy(g->start, start, NUM_TILES);
     g->id[0] = id, g->dist[0] = (int8_t)r0, g->swaps[0] = 0, g->depth[0] = 0;
     g->n = 1;
     local->of[id] = 0;
@@ -417,6 +420,8 @@ odds_build(OddsGraph *g, OddsStore *st, const OddsShared *sh, OddsLocal *local,
                     g->keep[g->nk++] = l;
                 }
             }
+            if (sh->worth && st->after[e] == 0 && !odds_add_win(g, s, hand, t, copies))
+                return ODDS_NO_MEMORY;
             g->succeed[2 * s] += st->after[e] <= ODDS_READY ? copies : 0;
             /* no keep: it wins, makes the hand ready, or is always thrown back */
             if (g->nk == g->keep_at[g->nd]) {

@@ -33,7 +33,10 @@ typedef struct {
     OddsStatus *status; /* per start, once solved */
     uint8_t *solved;    /* per start: its curves are in */
     int wall, draws, ahead;
-    double *curves;
+    const OddsWorth *worth; /* with one, a third curve: the expected score */
+    const uint8_t *unseen;
+    double *curves;     /* `stride` per start */
+    size_t stride;
     int built;    /* graphs published */
     int closed;   /* no more will be */
     int next;     /* the next graph to solve */
@@ -67,12 +70,16 @@ odds_unlock(OddsQueue *q)
 #endif
 }
 
-/* Graph i's curves, into its slot; the graph is freed. */
+/* Graph i's curves, into its slot; the graph is freed. The expected score comes after
+ * the two objectives, whose values are freed by then. */
 static void
 odds_solve_one(OddsQueue *q, int i)
 {
-    q->status[i] = odds_curves(&q->graphs[i], q->wall, q->draws,
-                               q->curves + (size_t)i * 2 * (q->draws + 1));
+    double *curves = q->curves + (size_t)i * q->stride;
+    q->status[i] = odds_curves(&q->graphs[i], q->wall, q->draws, curves);
+    if (q->worth && q->status[i] == ODDS_OK)
+        q->status[i] = odds_score(&q->graphs[i], q->worth, q->unseen, q->wall, q->draws,
+                                  curves + 2 * ((size_t)q->draws + 1));
     odds_graph_free(&q->graphs[i]);
     odds_lock(q);
     q->solved[i] = 1;
@@ -140,7 +147,8 @@ odds_worker(void *queue)
 }
 
 /* The curves of `count` start hands (3n+1, each fits the rules) into curves, 2 * (draws
- * + 1) per start, and the hands each explored into states, on up to `threads` threads;
+ * + 1) per start, 3 * (draws + 1) with a worth (the expected score third), and the hands
+ * each explored into states, on up to `threads` threads;
  * the starts share one store of hands, which starts afresh before a start once past
  * `store_bytes`. The answers do not depend on `threads` or `store_bytes`. Each start's
  * answer goes to `report`, in order, as soon as it and those before it are in. Stops at
@@ -148,11 +156,12 @@ odds_worker(void *queue)
  * the starts answered before it. */
 OddsStatus
 odds_run(const Rules *rules, int closed, int count, const uint8_t *starts,
-         const uint8_t unseen[NUM_TILES], const uint8_t *caps, int draws, int hand_changes,
-         int shanten_back, int best, int max_states, size_t store_bytes, int threads,
-         OddsReport *report, double *curves, int *states, int *done)
+         const uint8_t unseen[NUM_TILES], const uint8_t *caps, const OddsWorth *worth,
+         int draws, int hand_changes, int shanten_back, int best, int max_states,
+         size_t store_bytes, int threads, OddsReport *report, double *curves, int *states,
+         int *done)
 {
-    OddsShared sh = {rules, unseen, {0}, 0, 0, hand_changes, shanten_back, 0, NULL};
+    OddsShared sh = {rules, unseen, {0}, 0, 0, hand_changes, shanten_back, 0, NULL, worth};
     int extra = hand_changes || shanten_back, wall = 0;
     uint64_t f = summary(starts);
     sh.with_closed = closed && TILES_OF(f) == 13;
@@ -176,6 +185,8 @@ odds_run(const Rules *rules, int closed, int count, const uint8_t *starts,
     q.status = malloc((size_t)count * sizeof(OddsStatus));
     q.solved = calloc((size_t)count, 1);
     q.wall = wall, q.draws = draws, q.curves = curves;
+    q.worth = worth, q.unseen = unseen;
+    q.stride = (worth ? 3 : 2) * ((size_t)draws + 1);
     if (r0 == NULL || q.graphs == NULL || q.status == NULL || q.solved == NULL) {
         free(r0), free(q.graphs), free(q.status), free(q.solved);
         if (sh.caps)

@@ -8,11 +8,20 @@
 
 static const uint8_t ORPHANS[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
 
+/* The walk through the readings of a win: the tiles not yet in a set, the sets so far,
+ * and where each reading goes. */
 typedef struct {
     const SWin *w;
     uint8_t c[NUM_TILES];
     int nsets, pair;
     uint8_t kind[4], tile[4];
+    void (*visit)(void *context, const SReading *r);
+    void *context;
+} Walk;
+
+/* The best reading so far. */
+typedef struct {
+    const SWin *w;
     int found;
     SReading best;
     SValue value;
@@ -50,8 +59,9 @@ key_of(const SReading *r, uint8_t key[15])
  * it in the reference's order (the readings of other forms come after the standard ones
  * and are offered last, the blocks of one decomposition in order). */
 static void
-offer(Search *s, const SReading *r)
+offer(void *search, const SReading *r)
 {
+    Search *s = search;
     SValue v;
     if (!value_of(s->w, r, &v))
         return;
@@ -87,7 +97,7 @@ shape_of(int kind, int first, int win)
 
 /* One decomposition: a reading per distinct block holding the winning tile. */
 static void
-decomposition(Search *s)
+decomposition(Walk *s)
 {
     SReading r;
     int win = s->w->win;
@@ -105,13 +115,13 @@ decomposition(Search *s)
             continue;
         r.index = i;
         r.shape = shape_of(r.kind[i], t, win);
-        offer(s, &r);
+        s->visit(s->context, &r);
     }
 }
 
 /* Every multiset of sets using up c[start:] (wins._sets). */
 static void
-sets(Search *s, int start)
+sets(Walk *s, int start)
 {
     int t = start;
     while (t < NUM_TILES && !s->c[t])
@@ -150,12 +160,16 @@ sets(Search *s, int start)
     }
 }
 
-/* The best reading of w into s; s->found is 0 when none has a yaku. */
-static void
-best_reading(const SWin *w, Search *s)
+/* Every reading of w, each handed to visit(context, reading) in the reference's order:
+ * the standard readings, decomposition by decomposition (pairs in tile order), then
+ * seven pairs, then thirteen orphans. */
+void
+score_readings(const SWin *w, void (*visit)(void *context, const SReading *r), void *context)
 {
+    Walk walk, *s = &walk;
     s->w = w;
-    s->found = 0;
+    s->visit = visit;
+    s->context = context;
     memcpy(s->c, w->counts, NUM_TILES);
     for (int p = 0; p < NUM_TILES; p++)
         if (s->c[p] >= 2) {
@@ -184,7 +198,7 @@ best_reading(const SWin *w, Search *s)
                 r.kind[r.nblocks] = B_PAIR;
                 r.tile[r.nblocks++] = (uint8_t)t;
             }
-        offer(s, &r);
+        visit(context, &r);
     }
     for (int i = 0; i < 13; i++) {
         int t = ORPHANS[i];
@@ -202,9 +216,52 @@ best_reading(const SWin *w, Search *s)
             r.tile[0] = 0;
             r.index = 0;
             r.shape = thirteen ? W_KOKUSHI13 : W_KOKUSHI;
-            offer(s, &r);
+            visit(context, &r);
         }
     }
+}
+
+/* The most points over the readings of a win, under several flag sets at once. */
+typedef struct {
+    SWin variant[SCORE_MAX_VARIANTS];
+    int n, most;
+    int *best;
+} Bonus;
+
+static void
+raise_best(void *bonus, const SReading *r)
+{
+    Bonus *b = bonus;
+    SValue v;
+    for (int i = 0; i < b->n; i++) {
+        if (!value_of(&b->variant[i], r, &v))
+            continue;
+        int *best = b->best + (size_t)i * (b->most + 1);
+        for (int extra = 0; extra <= b->most; extra++) {
+            int han = v.yakuman ? v.total_han : v.total_han + extra;
+            int points = score_points(&b->variant[i], han, v.fu, v.yakuman);
+            best[extra] = points > best[extra] ? points : best[extra];
+        }
+    }
+}
+
+/* What w pays with u more han of dora, for u = 0..most, under each of the n flag sets
+ * `flags` (WF_*): best[i * (most + 1) + u], the most points over its readings, each
+ * reading priced with its own han plus u (a yakuman is not raised by dora); 0 where no
+ * reading has a yaku. The readings do not depend on the flags: they are read once. */
+void
+score_by_bonus(const SWin *w, int n, const int *flags, int most, int *best)
+{
+    Bonus b;
+    b.n = n < SCORE_MAX_VARIANTS ? n : SCORE_MAX_VARIANTS;
+    b.most = most;
+    b.best = best;
+    for (int i = 0; i < b.n; i++) {
+        b.variant[i] = *w;
+        b.variant[i].flags = flags[i];
+    }
+    memset(best, 0, (size_t)b.n * (most + 1) * sizeof *best);
+    score_readings(w, raise_best, &b);
 }
 
 static PyObject *
@@ -324,7 +381,9 @@ k_score(PyObject *Py_UNUSED(module), PyObject *args, PyObject *kwargs)
         return bad("too many dora");
 
     Search s;
-    best_reading(&w, &s);
+    s.w = &w;
+    s.found = 0;
+    score_readings(&w, offer, &s);
     if (!s.found)
         Py_RETURN_NONE;
     const SReading *r = &s.best;

@@ -5,7 +5,8 @@
  * before a counted hand, then han, then fu, then the fu before rounding, and on a tie
  * the reading that comes first in the reference's order (wins._sorted_readings).
  *
- *   score.c        the readings, the best of them, and the binding score()
+ *   score.c        the readings, the best of them, the points of each count of extra
+ *                  dora, and the binding score()
  *   score_yaku.c   the yaku, yakuman, fu and points of one reading
  *
  * The yaku are numbered as shanten.score_types.YAKU lists them (SY_*), the wait shapes
@@ -81,8 +82,20 @@ typedef struct {
     int total_han, fu, yakuman, raw_fu, points;
 } SValue;
 
-/* score_yaku.c: the value of a reading; 0 when it has no yaku. */
+/* The most flag sets score_by_bonus() prices at once. */
+#define SCORE_MAX_VARIANTS 8
+
+/* score.c: every reading of a win, each handed to `visit`; the points of each u more han
+ * of dora, the most over the readings, under each of n flag sets (the twin of
+ * shanten._native.scoring.points_by_bonus). */
+void score_readings(const SWin *w, void (*visit)(void *context, const SReading *r),
+                    void *context);
+void score_by_bonus(const SWin *w, int n, const int *flags, int most, int *best);
+
+/* score_yaku.c: the value of a reading (0 when it has no yaku); the points a hand of han,
+ * fu and yakuman pays the winner of w. */
 int value_of(const SWin *w, const SReading *r, SValue *v);
+int score_points(const SWin *w, int han, int fu, int yakuman);
 
 KERNEL_HIDDEN_END
 

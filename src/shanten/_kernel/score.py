@@ -20,12 +20,12 @@ from typing import Final
 from shanten._kernel import _c
 from shanten._native.scoring import make_score
 from shanten.hand import Meld
-from shanten.score_types import YAKU, Score, Win, Yaku
+from shanten.score_types import YAKU, Score, Win, Worth, Yaku
 from shanten.scoring_rules import Rules
 from shanten.tiles import TERMINALS_AND_HONOURS, TILES, Tile
 from shanten.wins import Block, Decomposition, WaitReading, WaitShape, _meld_blocks
 
-__all__ = ["FU_PARTS", "Arguments", "arguments", "score"]
+__all__ = ["FU_PARTS", "Arguments", "WorthArguments", "arguments", "score", "worth_arguments"]
 
 #: The fu parts by the C's number (score.h's FP_*).
 FU_PARTS: Final = (
@@ -65,6 +65,11 @@ _BLOCK_SIZE: Final = (1, 3, 4, 2)
 _RULES: Final[dict[int, tuple[Rules, int]]] = {}
 #: The readings built, by what they are built from (a WaitReading is a value).
 _READINGS: Final[dict[tuple[object, ...], WaitReading]] = {}
+
+#: ``_c.odds``'s ``worth``: melds, dora, seat and round wind, north, rules, red fives of
+#: the melds and of the hand (by suit), ura dora indicators, riichi choice, haitei.
+WorthArguments = tuple[bytes, bytes, int, int, int, int, int, bytes, int, int, bool]
+_RIICHI: Final = {"best": 0, "always": 1, "never": 2}
 
 #: ``_c.score``'s arguments, in order.
 Arguments = tuple[
@@ -146,6 +151,24 @@ def arguments(win: Win) -> Arguments:
         win.players,
         win.north,
         _rules(win.rules),
+    )
+
+
+def worth_arguments(worth: Worth) -> WorthArguments:
+    """The ``worth`` argument of ``_c.odds`` for the checked ``worth``: the game around
+    the hand as the C scorer reads it."""
+    return (
+        b"".join([_meld(meld)[0] for meld in worth.melds]),
+        bytes(worth.dora),
+        worth.seat,
+        worth.round_,
+        worth.north,
+        _rules(worth.rules),
+        worth.red_in_melds,
+        bytes(worth.red_in_hand),
+        worth.ura_indicators,
+        _RIICHI[worth.riichi],
+        worth.haitei,
     )
 
 

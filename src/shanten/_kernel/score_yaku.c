@@ -321,8 +321,8 @@ up(int points)
 }
 
 /* The points the winner receives (points.py): the base points and who pays them. */
-static int
-points_of(const SWin *w, int han, int fu, int yakuman)
+int
+score_points(const SWin *w, int han, int fu, int yakuman)
 {
     int base, rules = w->rules;
     if (yakuman)
@@ -381,6 +381,6 @@ value_of(const SWin *w, const SReading *r, SValue *v)
     for (int i = 0; i < v->nyaku; i++)
         v->total_han += v->han[i];
     fu_of(w, r, &s, &f, v);
-    v->points = points_of(w, v->total_han, v->fu, v->yakuman);
+    v->points = score_points(w, v->total_han, v->fu, v->yakuman);
     return 1;
 }
