@@ -29,10 +29,8 @@ The tests:
   priced by ``shanten.score(..., ura=...)``;
 - properties (hypothesis).
 
-The seeded sweeps over more hands are marked ``large``: on the reference engine they run
-with ``-m exhaustive`` (conftest.py: ``exhaustive`` alone would run them on the kernel
-only, which has no expected score). The expected score is computed by the reference
-engine only (the kernel leaves ``score`` None); on the kernel the tests skip.
+The seeded sweeps over more hands are marked ``exhaustive``: they run on the kernel
+with ``-m exhaustive`` (conftest.py), which the default run proves equal to the reference.
 """
 
 from __future__ import annotations
@@ -59,12 +57,6 @@ Counts = tuple[int, ...]
 Memory = Literal["hand", "seen"]
 CHOICES: tuple[RiichiChoice, ...] = ("best", "always", "never")
 RELATIVE = 1e-9
-
-
-@pytest.fixture(autouse=True)
-def _reference_only(engine: str) -> None:
-    if engine == "kernel":
-        pytest.skip("the expected score is computed by the reference engine only")
 
 
 # -- tiles -------------------------------------------------------------------------------
@@ -586,13 +578,13 @@ def test_score_equals_exact_process_two_draws_where_claimed() -> None:
     sweep(found, 2, "seen")
 
 
-@pytest.mark.large  # on the reference: run with -m exhaustive (conftest.py)
+@pytest.mark.exhaustive
 @pytest.mark.parametrize("draws", [1, 2])
 def test_score_equals_model_sweep(draws: int) -> None:
     sweep(cases(7, closed=30, three=8, dragon=8, plain=8), draws, "hand", choices=True)
 
 
-@pytest.mark.large  # on the reference: run with -m exhaustive (conftest.py)
+@pytest.mark.exhaustive
 @pytest.mark.parametrize("draws", [1, 2])
 def test_score_equals_exact_process_sweep(draws: int) -> None:
     found = cases(7, closed=30, three=8, dragon=8, plain=8)
