@@ -35,6 +35,19 @@ _LOG_ID: Final = re.compile(r"\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8}")
 #: parts (``round_index`` names it), the player's name (``names`` has it once) and the
 #: 34 visible counts (about 110 bytes a discard, shown nowhere).
 DROPPED: Final = ("round", "wind", "number", "honba", "player", "visible")
+#: The judgement by the odds, left out too when no decision has it (a review without).
+JUDGED: Final = (
+    "win",
+    "tenpai",
+    "best_win",
+    "best_tenpai",
+    "best_by_odds",
+    "win_loss",
+    "points",
+    "best_points",
+    "best_by_points",
+    "points_loss",
+)
 
 
 def log_id(name: str | None) -> str | None:
@@ -80,7 +93,8 @@ def _round_indices(game: GameReview) -> list[int]:
 def compact(game: GameReview, *, seat: int | None = None) -> dict[str, Any]:
     """The review in the form the report file embeds: ``to_dict()`` with ``source`` as
     the file's name alone, ``discards`` replaced by ``discard_columns`` (the names of
-    the fields, :data:`DROPPED` left out, ``round_index`` first) and ``discard_rows``
+    the fields, :data:`DROPPED` left out, and :data:`JUDGED` in a review not judged by the
+    odds, ``round_index`` first) and ``discard_rows``
     (one list of values per discard); and ``worst`` (:func:`worst`), ``tenhou`` (the
     game's :func:`log_id`, or None) and ``seat`` (the player shown first, or None for
     all)."""
@@ -89,8 +103,10 @@ def compact(game: GameReview, *, seat: int | None = None) -> dict[str, Any]:
     if data["source"] is not None:
         data["source"] = os.path.basename(data["source"])
     columns = ["round_index"]
+    judged = any(record["win"] is not None for record in discards)
+    dropped = DROPPED if judged else DROPPED + JUDGED
     if discards:
-        columns += [key for key in discards[0] if key not in DROPPED]
+        columns += [key for key in discards[0] if key not in dropped]
     rows = []
     for index, record in zip(_round_indices(game), discards, strict=True):
         record["round_index"] = index

@@ -68,7 +68,12 @@
     if (!judged(d)) return null;
     const win = `win ${percent(d.win)} (best ${percent(d.best_win)})`;
     const noTenpai = d.tenpai === null || d.best_tenpai === null;
-    return noTenpai ? win : `${win} · tenpai ${percent(d.tenpai)} (best ${percent(d.best_tenpai)})`;
+    const text = noTenpai ? win : `${win} · tenpai ${percent(d.tenpai)} (best ${percent(d.best_tenpai)})`;
+    const scored = d.points !== null && d.points !== undefined && d.best_points !== null && d.best_points !== undefined;
+    if (!scored) return text;
+    const points = (value) => Math.round(value).toLocaleString("en");
+    const after = d.best_by_points && d.best_by_points !== d.discarded ? ` after ${d.best_by_points}` : "";
+    return `${text} · expected points ${points(d.points)} (best ${points(d.best_points)}${after})`;
   }
 
   /** The threats the decision was made under, and the safety of the cut against each riichi. */
