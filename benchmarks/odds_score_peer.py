@@ -389,7 +389,7 @@ def report(found: list[dict[str, Any]], engine: str) -> None:
             f"{e['family']:9} {e['setting']:3} {e['hand']:18} dora {e['dora indicator']}: "
             f"{flag} ours {r0['ours best']} {r0['ours']} peer {r0['peer best']} {r0['peer']}"
             f" / {r1['peer best']} {r1['peer']} | ours {e['ours seconds']:.2f} s, "
-            f"peer {r0['peer ms']:.1f} ms, x{r0['ratio']:.0f}"
+            f"peer {r0['peer ms']:.1f} ms, x{r0['ratio']:.2g}"
         )
         if "without ippatsu" in e:
             w = e["without ippatsu"]
@@ -416,7 +416,7 @@ def report(found: list[dict[str, Any]], engine: str) -> None:
             f"| {sum(e['red1']['agree'] for e in group)} | {mean('score diff'):+.1f} "
             f"| {mean('win diff'):+.4f} | {mean('per win diff'):+.1f} "
             f"| {mean('score diff', 1):+.1f} "
-            f"| {statistics.median(e['red0']['ratio'] for e in group):.0f} |"
+            f"| {statistics.median(e['red0']['ratio'] for e in group):.2g} |"
         )
 
 

@@ -5,6 +5,7 @@ data."""
 
 from __future__ import annotations
 
+import math
 from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING, Any
 
@@ -99,6 +100,16 @@ def odds_text(record: DiscardReview) -> str | None:
     line = f"win {percent(record.win)} (best {percent(record.best_win)})"
     if record.tenpai is not None and record.best_tenpai is not None:
         line += f" · tenpai {percent(record.tenpai)} (best {percent(record.best_tenpai)})"
+    if record.points is not None and record.best_points is not None:
+
+        def points(value: float) -> str:  # as Math.round, then grouped by thousands
+            return f"{math.floor(value + 0.5):,}"
+
+        chosen = record.best_by_points
+        after = f" after {chosen}" if chosen and chosen != record.discarded else ""
+        line += (
+            f" · expected points {points(record.points)} (best {points(record.best_points)}{after})"
+        )
     return line
 
 
