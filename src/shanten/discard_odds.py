@@ -27,7 +27,6 @@ from shanten._native.odds import MAX_STATES, MAX_VALUES_BYTES, Question, Rules, 
 from shanten.efficiency import VisibleLike, discards, seen_of
 from shanten.errors import HandError, RuleError, described
 from shanten.hand import Hand, HandLike, MeldLike, Position, position
-from shanten.notation import tile_name
 from shanten.results import Discard
 from shanten.score_context import ScoreContext
 from shanten.score_types import Worth
@@ -129,7 +128,7 @@ def odds(
     worth = None if score is None else score.checked(pos, hand)
     remainder = pos.size % 3  # 1 or 2: position() refuses the rest
     if score is not None:
-        _indicators_seen(score.indicators, visible)
+        score.check_visible(visible)
     unseen = unseen_of(pos, seen_of(pos, visible))
     count = options.draws(draws, sum(unseen))
     rules = Rules(hand_changes, shanten_back)
@@ -175,22 +174,6 @@ def odds(
     rows = _solve(pos, starting, unseen, count, rules, best, threads, row, progress, worth)
     rows.sort(key=lambda row: (-_rounded(row.win), -_rounded(row.tenpai), order[row.discard]))
     return tuple(rows)
-
-
-def _indicators_seen(indicators: tuple[int, ...], visible: VisibleLike) -> None:
-    """Check that ``visible`` holds the dora indicators: tiles in sight, which it lists
-    with the others (a tile listed once is seen once)."""
-    listed = options.visible(visible)
-    for tile in set(indicators):
-        wanted = indicators.count(tile)
-        if listed[tile] < wanted:
-            name = tile_name(tile)
-            times = "" if wanted == 1 else f" {wanted} times"
-            raise HandError(
-                f"the dora indicator {name} is not among the visible tiles{times}: an "
-                f"indicator is a tile in sight, so visible lists it (visible={name!r}, with "
-                "the discards)"
-            )
 
 
 def _rounded(curve: tuple[float, ...]) -> float:

@@ -18,9 +18,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final, get_args
 
+from shanten import options
+from shanten.efficiency import VisibleLike
 from shanten.errors import HandError, RuleError, WinError, described
 from shanten.hand import HandLike, Position
-from shanten.notation import count_red_fives
+from shanten.notation import count_red_fives, tile_name
 from shanten.options import flag
 from shanten.score_types import RiichiChoice, Worth
 from shanten.scoring import MAX_INDICATORS, TileLike, TilesLike, _tiles, _wind, dora_of
@@ -80,6 +82,29 @@ class ScoreContext:
     def indicators(self) -> tuple[int, ...]:
         """The dora indicators, as tile indices."""
         return self._checked[2]
+
+    def check_visible(self, visible: VisibleLike) -> None:
+        """Check that ``visible`` (as :func:`shanten.odds` takes it) holds the dora
+        indicators: tiles in sight, which it lists with the others (a tile listed once is
+        seen once). Raises a :class:`~shanten.HandError` naming a missing indicator.
+
+        >>> ScoreContext(seat_wind="2z", round_wind="1z", dora="3m").check_visible("1z")
+        Traceback (most recent call last):
+        ...
+        shanten.errors.HandError: the dora indicator 3m is not among the visible tiles: an indicator is a tile in sight, so visible lists it (visible='3m', with the discards)
+        """
+        listed = options.visible(visible)
+        indicators = self.indicators
+        for tile in sorted(set(indicators)):
+            wanted = indicators.count(tile)
+            if listed[tile] < wanted:
+                name = tile_name(tile)
+                times = "" if wanted == 1 else f" {wanted} times"
+                raise HandError(
+                    f"the dora indicator {name} is not among the visible tiles{times}: an "
+                    f"indicator is a tile in sight, so visible lists it (visible={name!r}, "
+                    "with the discards)"
+                )
 
     def checked(self, pos: Position, given: HandLike) -> Worth:
         """This context for the position ``pos`` of the hand ``given`` (whose red fives

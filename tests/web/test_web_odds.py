@@ -431,6 +431,7 @@ def test_blank_game_parameters_ask_for_no_score(address: tuple[str, int]) -> Non
         ("round_wind=5m", 400, "WinError", "round_wind 5m is not a wind"),
         ("dora=0z", 400, "NotationError", "dora: '0z' at position 0 is not a tile"),
         ("dora=1m1m1m1m1m1m", 400, "WinError", "6 dora indicators: at most 5"),
+        ("dora=3m", 400, "HandError", "the dora indicator 3m is not among the visible tiles"),
         ("rules=wrc", 400, "RuleError", "rules is tenhou or mahjong-soul, not 'wrc'"),
         ("seat_wind=4z&players=3", 400, "WinError", "seat_wind 4z: three players sit East"),
         ("rules=tenhou&rules=tenhou", 400, "RepeatedParameter", "parameter 'rules' is given twice"),

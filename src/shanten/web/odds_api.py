@@ -200,8 +200,9 @@ def plan(request: OddsQuery) -> Plan:
     computing any."""
     q = request.query
     pos = position(q.hand, q.melds, q.players, q.count_melded_copies)  # 3n+1 or 3n+2
-    if request.score is not None:  # the game for this hand: winds, north, red fives
+    if request.score is not None:  # the game for this hand: winds, north, red fives, seen
         request.score.context.checked(pos, q.hand)
+        request.score.context.check_visible(q.visible)
     remainder = pos.size % 3
     pos, seen = checked(
         q.hand, q.melds, q.players, q.count_melded_copies, q.visible, "all", remainder
