@@ -22,10 +22,18 @@ from shanten import options
 from shanten.efficiency import VisibleLike
 from shanten.errors import HandError, RuleError, WinError, described
 from shanten.hand import HandLike, Position
-from shanten.notation import count_red_fives, tile_name
+from shanten.notation import tile_name
 from shanten.options import flag
 from shanten.score_types import RiichiChoice, Worth
-from shanten.scoring import MAX_INDICATORS, TileLike, TilesLike, _tiles, _wind, dora_of
+from shanten.scoring import (
+    MAX_INDICATORS,
+    TileLike,
+    TilesLike,
+    _tiles,
+    _wind,
+    dora_of,
+    red_fives_of,
+)
 from shanten.scoring_rules import TENHOU, Rules
 
 __all__ = ["ScoreContext"]
@@ -114,15 +122,10 @@ class ScoreContext:
             raise WinError("seat_wind 4z: three players sit East, South and West")
         if self.north and pos.players != 3:
             raise RuleError("north tiles are set aside with three players only (players=3)")
-        reds = list(count_red_fives(given)) if isinstance(given, str) else [0, 0, 0]
-        in_melds = 0
-        for meld in pos.melds:
-            in_melds += meld.red
-            if meld.red:
-                reds_total = reds[int(meld.tiles[0]) // 9] + meld.red
-                _check_reds(reds_total, int(meld.tiles[0]) // 9, self.rules)
-        for suit, count in enumerate(reds):
-            _check_reds(count, suit, self.rules)
+        reds = red_fives_of(given, pos.melds, self.rules)
+        in_melds = sum(meld.red for meld in pos.melds)
+        for meld in pos.melds:  # the hand's own, by suit
+            reds[int(meld.tiles[0]) // 9] -= meld.red
         if not any(self.rules.red_fives):
             reds, in_melds = [0, 0, 0], 0
         kans = sum(meld.kind == "kan" for meld in pos.melds)
@@ -140,11 +143,3 @@ class ScoreContext:
             riichi=self.riichi,
             haitei=self.haitei,
         )
-
-
-def _check_reds(count: int, suit: int, rules: Rules) -> None:
-    allowed = rules.red_fives[suit]
-    if count > allowed:
-        name = "mps"[suit]
-        have = "no red fives" if not allowed else f"{allowed} red 5{name}"
-        raise HandError(f"{count} red 5{name} in the hand and melds: the rules have {have}")

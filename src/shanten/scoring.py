@@ -31,7 +31,7 @@ from shanten.score_types import Score, Win
 from shanten.scoring_rules import TENHOU, Rules
 from shanten.tiles import NUM_TILES, Tile
 
-__all__ = ["check", "dora_of", "score"]
+__all__ = ["check", "dora_of", "red_fives_of", "score"]
 
 TileLike = str | int | Tile
 TilesLike = str | Iterable[TileLike]
@@ -73,6 +73,27 @@ def _tiles(name: str, value: object) -> list[int]:
             f"{name} is tile notation or a sequence of tiles, not {described(value)}"
         ) from None
     return [Tile(item).index for item in items]
+
+
+def red_fives_of(hand: HandLike, melds: Iterable[Meld], rules: Rules) -> list[int]:
+    """The red fives (赤ドラ) of ``hand`` (notation: ``0``; a parsed hand has none) and
+    ``melds`` by suit (m, p, s), checked against ``rules``.
+
+    >>> red_fives_of("0m55m", [Meld("406p"), Meld("0555p")], TENHOU)
+    Traceback (most recent call last):
+    ...
+    shanten.errors.HandError: 2 red 5p in the hand and melds: the rules have 1 red 5p
+    """
+    reds = list(count_red_fives(hand)) if isinstance(hand, str) else [0, 0, 0]
+    for meld in melds:
+        if meld.red:
+            reds[int(meld.tiles[0]) // 9] += meld.red
+    for suit, (count, allowed) in enumerate(zip(reds, rules.red_fives, strict=True)):
+        if count > allowed:
+            name = "mps"[suit]
+            have = "no red fives" if not allowed else f"{allowed} red 5{name}"
+            raise HandError(f"{count} red 5{name} in the hand and melds: the rules have {have}")
+    return reds
 
 
 def _wind(name: str, value: object) -> int:
@@ -146,16 +167,7 @@ def check(
             f"{format_hand(pos.counts, meld_list)} is not a complete hand: it needs four sets "
             "and a pair, seven pairs or thirteen orphans"
         )
-    # red fives
-    reds = list(count_red_fives(hand)) if isinstance(hand, str) else [0, 0, 0]  # parsed
-    for meld in meld_list:
-        if meld.red:
-            reds[int(meld.tiles[0]) // 9] += meld.red
-    for suit, (count, allowed) in enumerate(zip(reds, rules.red_fives, strict=True)):
-        if count > allowed:
-            name = "mps"[suit]
-            have = "no red fives" if not allowed else f"{allowed} red 5{name}"
-            raise HandError(f"{count} red 5{name} in the hand and melds: the rules have {have}")
+    reds = red_fives_of(hand, meld_list, rules)
     # the situation
     f = flags
     called = [m for m in meld_list if not m.concealed]

@@ -39,6 +39,8 @@ def test_a_context_that_cannot_be_is_refused_naming_what(
 def test_the_hand_is_checked_against_the_context() -> None:
     with pytest.raises(shanten.HandError, match="2 red 5m in the hand and melds"):
         shanten.odds("200m34p22s567s456p", draws=1, score=SOUTH)
+    with pytest.raises(shanten.HandError, match="2 red 5p in the hand and melds"):
+        shanten.odds("123m456s11z", melds=["406p", "055p"], draws=1, score=SOUTH)
     north = shanten.ScoreContext(seat_wind="2z", round_wind="1z", north=1)
     with pytest.raises(shanten.RuleError, match="three players"):
         shanten.odds(HAND, draws=1, score=north)
