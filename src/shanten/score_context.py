@@ -125,7 +125,8 @@ class ScoreContext:
         reds = red_fives_of(given, pos.melds, self.rules)
         in_melds = sum(meld.red for meld in pos.melds)
         for meld in pos.melds:  # the hand's own, by suit
-            reds[int(meld.tiles[0]) // 9] -= meld.red
+            if meld.red:
+                reds[int(meld.tiles[0]) // 9] -= meld.red
         if not any(self.rules.red_fives):
             reds, in_melds = [0, 0, 0], 0
         kans = sum(meld.kind == "kan" for meld in pos.melds)

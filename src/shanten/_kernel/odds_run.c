@@ -20,7 +20,22 @@ odds_budget(int best, int extra, int r0)
 #define ODDS_THREADS 0 /* one thread: the kernel uses POSIX threads where it has them */
 #else
 #include <pthread.h>
+#include <signal.h>
 #define ODDS_THREADS 1
+
+/* The signals a worker blocks: those sent to the process (Ctrl-C, a kill, a timer), so
+ * that the calling thread takes them, where Python handles them. Taken by a worker, a
+ * signal would not wake the caller from a sleep or a wait in a progress callable, and
+ * the interrupt would wait on it. The faults a thread causes itself stay unblocked. */
+static void
+odds_async_signals(sigset_t *set)
+{
+    static const int async[] = {SIGINT,  SIGTERM, SIGHUP,  SIGQUIT,  SIGALRM, SIGVTALRM,
+                                SIGUSR1, SIGUSR2, SIGCHLD, SIGWINCH, SIGPIPE};
+    sigemptyset(set);
+    for (size_t i = 0; i < sizeof async / sizeof async[0]; i++)
+        sigaddset(set, async[i]);
+}
 #endif
 
 /* The starts' graphs in flight. The calling thread builds them in order (the store is
@@ -212,9 +227,15 @@ odds_run(const Rules *rules, int closed, int count, const uint8_t *starts,
         else
             pthread_mutex_destroy(&q.lock);
     }
+    sigset_t blocked, before;
+    odds_async_signals(&blocked);
+    /* the workers inherit the mask: set it around their start only */
+    int masked = q.threaded && pthread_sigmask(SIG_BLOCK, &blocked, &before) == 0;
     while (q.threaded && workers < threads - 1 &&
            pthread_create(&worker[workers], NULL, odds_worker, &q) == 0)
         workers++; /* a thread that cannot start leaves its share to the others */
+    if (masked)
+        pthread_sigmask(SIG_SETMASK, &before, NULL);
 #else
     (void)threads;
 #endif
