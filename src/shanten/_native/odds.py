@@ -35,7 +35,16 @@ from shanten._native import forms
 from shanten.hand import MeldLike, Position, position
 from shanten.score_types import Worth
 
-__all__ = ["TOLERANCE", "Objective", "Question", "Rules", "Solution", "TooManyStates", "solve"]
+__all__ = [
+    "TOLERANCE",
+    "Objective",
+    "Question",
+    "Rules",
+    "Solution",
+    "TooManyStates",
+    "best_keep",
+    "solve",
+]
 
 Objective = Literal["win", "tenpai"]
 
@@ -237,16 +246,8 @@ class Solution:
 
     def _choices(self, later: Sequence[float]) -> list[tuple[float, int]]:
         """Each drawn hand's best keep given the values ``later`` after the draw: (value,
-        hand kept). Among keeps, the lowest discarded tile wins unless a later one is
-        better by more than :data:`TOLERANCE`."""
-        best = []
-        for keeps in self.graph.keeps:
-            value, chosen = -1.0, -1
-            for _discard, state in keeps:
-                if later[state] > value + TOLERANCE:
-                    value, chosen = later[state], state
-            best.append((value, chosen))
-        return best
+        hand kept), by :func:`best_keep`."""
+        return [best_keep(keeps, later, TOLERANCE)[:2] for keeps in self.graph.keeps]
 
     def _law(
         self, state: int, t: int, later: Sequence[float], best: Sequence[tuple[float, int]]
@@ -317,13 +318,24 @@ class Solution:
         for draw in self.graph.draws[state]:
             if draw.tile != drawn or draw.after <= self._goal or draw.node < 0:
                 continue
-            value, discard = -1.0, drawn
-            for tile, kept in self.graph.keeps[draw.node]:  # as _choices, one node
-                if later[kept] > value + TOLERANCE:
-                    value, discard = later[kept], tile
+            value, _kept, discard = best_keep(self.graph.keeps[draw.node], later, TOLERANCE)
             if value > later[state] + TOLERANCE:
                 return discard
         return drawn
+
+
+def best_keep(
+    keeps: Sequence[tuple[int, int]], later: Sequence[float], tolerance: float
+) -> tuple[float, int, int]:
+    """The best of a drawn hand's ``keeps`` ((tile discarded, hand kept) in tile order)
+    given the values ``later`` of the hands kept: (value, hand kept, tile discarded).
+    The lowest discarded tile wins unless a later one is better by more than
+    ``tolerance``; (-1.0, -1, -1) for no keep."""
+    value, chosen, tile = -1.0, -1, -1
+    for discard, state in keeps:
+        if later[state] > value + tolerance:
+            value, chosen, tile = later[state], state, discard
+    return value, chosen, tile
 
 
 def solve(

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from shanten._native.odds import Graph
+from shanten._native.odds import Graph, best_keep
 from shanten._native.odds_worth import Prices, price
 from shanten.score_types import Worth
 
@@ -99,10 +99,7 @@ class ScoreSolution:
         for draw in self.graph.draws[state]:
             if draw.tile != drawn or draw.after == 0 or draw.node < 0:
                 continue
-            value, chosen, tile = -1.0, -1, drawn
-            for thrown, kept in self.graph.keeps[draw.node]:  # as _law, one draw
-                if later[kept] > value + TOLERANCE:
-                    value, chosen, tile = later[kept], kept, thrown
+            value, chosen, tile = best_keep(self.graph.keeps[draw.node], later, TOLERANCE)
             if value > later[state] + TOLERANCE:
                 target, discard = chosen, tile
         return discard, self._riichi(self.closed[t + 1][target], self.fresh[t + 1][target], target)
@@ -163,10 +160,7 @@ class ScoreSolution:
                     continue  # no yaku: thrown back
                 kept.append((draw.copies, None, float(points)))
             elif draw.node >= 0:
-                value, chosen = -1.0, -1
-                for _discard, state in self.graph.keeps[draw.node]:
-                    if later[state] > value + TOLERANCE:
-                        value, chosen = later[state], state
+                value, chosen, _tile = best_keep(self.graph.keeps[draw.node], later, TOLERANCE)
                 if value <= stay + TOLERANCE:
                     continue
                 kept.append((draw.copies, chosen, 0.0))

@@ -89,8 +89,8 @@ def judge(
     the 34 counts of the other tiles the player sees, its own melds not among them) with
     ``draws`` draws left; ``candidates`` are the legal discards, ``best_by_tiles`` the best
     by tile count; ``shanten`` the hand's, which picks the discards solved; ``context``
-    the game around the hand, for the expected points (its dora indicators are not among
-    ``visible``). None past the engine's reach."""
+    the game around the hand, for the expected points (its dora indicators among
+    ``visible``, as tiles in sight). None past the engine's reach."""
     if shanten is not None and shanten > MAX_SHANTEN[False]:
         return None
     if shanten is None or shanten <= WHOLE_TABLE_UP_TO:
