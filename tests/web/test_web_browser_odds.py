@@ -149,7 +149,12 @@ def test_a_hand_of_13_tiles_gets_its_own_odds(page: Page) -> None:
 
 
 @KERNEL_ONLY
-def test_a_long_computation_shows_progress_and_can_be_cancelled(page: Page, tmp_path: Path) -> None:
+def test_a_long_computation_shows_progress_and_can_be_cancelled(
+    page: Page, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # each row is slowed down, so that the computation is still running when Cancel is
+    # clicked however fast the machine is (a second for all rows finished first in CI)
+    rows_answered(monkeypatch, delay=1.0)
     page.goto(f"/?q={SLOW}")
     shared.analysed(page)
     total = len(shanten.discards(SLOW))
