@@ -184,9 +184,12 @@ def test_a_long_computation_shows_progress_and_can_be_cancelled(
 
 
 @KERNEL_ONLY
-def test_asking_again_replaces_the_computation_on_its_way(page: Page) -> None:
+def test_asking_again_replaces_the_computation_on_its_way(
+    page: Page, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A second Compute while the first runs: the first is dropped, and only the second's
     answer is drawn (never a "Cancelled" from the first over it)."""
+    rows_answered(monkeypatch, delay=0.3)  # the first still runs when the second is asked
     page.goto(f"/?q={SLOW}")
     shared.analysed(page)
     compute(page, 17, hand_changes=True, shanten_back=True)
