@@ -94,9 +94,10 @@ def odds(
     shanten than the draw allows, each within one swap beyond the fewest. ``discards``
     (tiles of a 3n+2 hand, as notation or :class:`~shanten.Tile`) asks for those rows
     only, as the whole table would give them. ``jobs`` is how many threads may solve the
-    rows at once (None: :data:`DEFAULT_THREADS`, or one on a single core); the answers do
+    rows at once (None: every core, up to :data:`DEFAULT_THREADS`); the answers do
     not depend on it. ``progress``, if given, is called with each row as soon as it is
-    computed, in the order of ``discards`` (tile order without it), from the calling
+    computed, in the order of ``discards`` (without it, the order of
+    :func:`~shanten.discards`: the discards that lower the shanten most first), from the calling
     thread; an exception it raises stops the computation and propagates. ``score``, a
     :class:`~shanten.ScoreContext` (winds, dora indicators, rules, the riichi choice),
     adds each row's expected points, ``score[k]`` (docs/odds.md, "Expected score"); its
@@ -165,7 +166,10 @@ def odds(
             starts[tile] = tuple(held)
     best = min(after.values()) + 1
     _within_reach(pos, best, rules)
-    wanted = list(starts) if discards is None else _wanted(discards, starts, pos)
+    # the discard table's order: the best discards first, whose graphs are the largest,
+    # so that the threads end together and the rows a player looks at first come first
+    by_table = sorted(starts, key=lambda tile: order[Tile(tile)])
+    wanted = by_table if discards is None else _wanted(discards, starts, pos)
 
     def row(i: int, curves: Curves) -> DiscardOdds:
         return DiscardOdds(Tile(wanted[i]), after[wanted[i]], *curves)
@@ -246,9 +250,10 @@ def _solve(
     return rows
 
 
-#: The threads of a call by default: one builds the discards' graphs and solves some, the
-#: other solves the rest as they come; a third would wait on the one that builds.
-DEFAULT_THREADS = 2
+#: The most threads of a call by default (every core up to it): each builds and solves a
+#: discard at a time on the hands the discards share, and holds that discard's graph and
+#: values, so that the memory of a call grows with its threads.
+DEFAULT_THREADS = 8
 
 #: The highest shanten the engine answers, without and with a switch: beyond them the
 #: hands to explore grow past what a moment (or the memory) allows.
