@@ -27,31 +27,53 @@ KERNEL_HIDDEN_BEGIN
  * shared by every start that reaches it: a draw's distance after it, and for a draw the
  * player may keep, the hands its allowed discards leave, whatever the swap budget. Its
  * arrays come in chunks that never move, so that the threads read what is published
- * while one of them adds to it: a hand's draws, and a hand's keeps, lie in one chunk. */
-#define ODDS_CHUNK_BITS 14
-#define ODDS_CHUNK (1 << ODDS_CHUNK_BITS)
-#define ODDS_CHUNKS (1 << 14) /* each array holds at most ODDS_CHUNKS chunks */
-#define ODDS_AT(array, i)                                                                    \
-    ((array)[(size_t)(i) >> ODDS_CHUNK_BITS] + ((size_t)(i) & (ODDS_CHUNK - 1)))
-#define ODDS_HAND(st, h)                                                                     \
-    ((st)->hands[(size_t)(h) >> ODDS_CHUNK_BITS] + ((size_t)(h) & (ODDS_CHUNK - 1)) * NUM_TILES)
+ * while one of them adds to it: a hand's draws, and a hand's keeps, lie in one chunk.
+ * The chunks double in size, so that a small call allocates little. */
+#define ODDS_FIRST_BITS 10 /* chunk 0 holds 1 << ODDS_FIRST_BITS items, chunk k >= 1 as many */
+#define ODDS_CHUNKS 21      /* as all before it: each array holds at most 1 << 30 items */
+
+/* The chunk that holds item i, and the first item of chunk k. */
+static inline int
+odds_chunk(size_t i)
+{
+    size_t j = i >> ODDS_FIRST_BITS;
+#if defined(__GNUC__) || defined(__clang__)
+    return j ? 64 - __builtin_clzll((unsigned long long)j) : 0;
+#else
+    int k = 0;
+    for (; j; j >>= 1)
+        k++;
+    return k;
+#endif
+}
+
+static inline size_t
+odds_chunk_start(int k)
+{
+    return k ? (size_t)1 << (ODDS_FIRST_BITS + k - 1) : 0;
+}
+
+/* Item i of a chunked array, and the counts of the store's hand h. */
+#define ODDS_AT(array, i) ((array)[odds_chunk(i)] + ((size_t)(i) - odds_chunk_start(odds_chunk(i))))
+#define ODDS_HAND(st, h)                                                                         \
+    ((st)->hands[odds_chunk(h)] + ((size_t)(h) - odds_chunk_start(odds_chunk(h))) * NUM_TILES)
 /* entry_at: the hand's first draw entry once published; before it: */
 enum { ODDS_UNKNOWN = -1, ODDS_CLAIMED = -2, ODDS_FAILED = -3 };
 typedef struct {
     int n, ne, nk;            /* hands, draw entries, keeps */
     int hand_chunks, entry_chunks, keep_chunks;
-    uint8_t **hands;          /* NUM_TILES counts each */
-    int8_t **dist;            /* distance (shanten + 1) of each hand */
-    int8_t **beyond;          /* tiles held beyond `cover`, the most any start holds */
-    int32_t **entry_at;       /* each hand's first draw entry (read and set atomically) */
-    uint8_t **entries;        /* how many */
-    uint8_t **tile;           /* draw entries: the tile drawn */
-    uint8_t **after;          /* the distance with it (0: complete) */
-    uint8_t **keeps;          /* how many keeps */
-    int32_t **keep_at;        /* the first */
-    int32_t **kept;           /* keeps, in tile order: the hand left */
-    uint8_t **discard;        /* the tile discarded */
-    uint8_t **left;           /* the distance after it */
+    uint8_t *hands[ODDS_CHUNKS];    /* NUM_TILES counts each */
+    int8_t *dist[ODDS_CHUNKS];      /* distance (shanten + 1) of each hand */
+    int8_t *beyond[ODDS_CHUNKS];    /* tiles held beyond `cover`, the most any start holds */
+    int32_t *entry_at[ODDS_CHUNKS]; /* each hand's first draw entry (read and set atomically) */
+    uint8_t *entries[ODDS_CHUNKS];  /* how many */
+    uint8_t *tile[ODDS_CHUNKS];     /* draw entries: the tile drawn */
+    uint8_t *after[ODDS_CHUNKS];    /* the distance with it (0: complete) */
+    uint8_t *keeps[ODDS_CHUNKS];    /* how many keeps */
+    int32_t *keep_at[ODDS_CHUNKS];  /* the first */
+    int32_t *kept[ODDS_CHUNKS];     /* keeps, in tile order: the hand left */
+    uint8_t *discard[ODDS_CHUNKS];  /* the tile discarded */
+    uint8_t *left[ODDS_CHUNKS];     /* the distance after it */
     struct OddsTable *table;  /* hash table of the hands (read and set atomically) */
     size_t table_bytes;       /* of it and the tables it replaced */
 } OddsStore;

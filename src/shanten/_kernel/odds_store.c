@@ -65,16 +65,16 @@ odds_grow(void *array, size_t cap, size_t size)
 #define ODDS_KEEP_ARRAYS 3
 
 static void
-odds_directories(OddsStore *st, void ***hand[ODDS_HAND_ARRAYS],
-                 void ***entry[ODDS_ENTRY_ARRAYS], void ***keep[ODDS_KEEP_ARRAYS])
+odds_directories(OddsStore *st, void **hand[ODDS_HAND_ARRAYS], void **entry[ODDS_ENTRY_ARRAYS],
+                 void **keep[ODDS_KEEP_ARRAYS])
 {
-    hand[0] = (void ***)&st->hands, hand[1] = (void ***)&st->dist;
-    hand[2] = (void ***)&st->beyond, hand[3] = (void ***)&st->entry_at;
-    hand[4] = (void ***)&st->entries;
-    entry[0] = (void ***)&st->tile, entry[1] = (void ***)&st->after;
-    entry[2] = (void ***)&st->keeps, entry[3] = (void ***)&st->keep_at;
-    keep[0] = (void ***)&st->kept, keep[1] = (void ***)&st->discard;
-    keep[2] = (void ***)&st->left;
+    hand[0] = (void **)st->hands, hand[1] = (void **)st->dist;
+    hand[2] = (void **)st->beyond, hand[3] = (void **)st->entry_at;
+    hand[4] = (void **)st->entries;
+    entry[0] = (void **)st->tile, entry[1] = (void **)st->after;
+    entry[2] = (void **)st->keeps, entry[3] = (void **)st->keep_at;
+    keep[0] = (void **)st->kept, keep[1] = (void **)st->discard;
+    keep[2] = (void **)st->left;
 }
 
 /* The bytes of an item of each array. */
@@ -85,23 +85,17 @@ static const size_t KEEP_SIZES[ODDS_KEEP_ARRAYS] = {sizeof(int32_t), 1, 1};
 void
 odds_store_free(OddsStore *st)
 {
-    void ***hand[ODDS_HAND_ARRAYS], ***entry[ODDS_ENTRY_ARRAYS], ***keep[ODDS_KEEP_ARRAYS];
+    void **hand[ODDS_HAND_ARRAYS], **entry[ODDS_ENTRY_ARRAYS], **keep[ODDS_KEEP_ARRAYS];
     odds_directories(st, hand, entry, keep);
-    for (int a = 0; a < ODDS_HAND_ARRAYS; a++) {
-        for (int c = 0; *hand[a] && c < st->hand_chunks; c++)
-            free((*hand[a])[c]);
-        free(*hand[a]);
-    }
-    for (int a = 0; a < ODDS_ENTRY_ARRAYS; a++) {
-        for (int c = 0; *entry[a] && c < st->entry_chunks; c++)
-            free((*entry[a])[c]);
-        free(*entry[a]);
-    }
-    for (int a = 0; a < ODDS_KEEP_ARRAYS; a++) {
-        for (int c = 0; *keep[a] && c < st->keep_chunks; c++)
-            free((*keep[a])[c]);
-        free(*keep[a]);
-    }
+    for (int a = 0; a < ODDS_HAND_ARRAYS; a++)
+        for (int c = 0; c < st->hand_chunks; c++)
+            free(hand[a][c]);
+    for (int a = 0; a < ODDS_ENTRY_ARRAYS; a++)
+        for (int c = 0; c < st->entry_chunks; c++)
+            free(entry[a][c]);
+    for (int a = 0; a < ODDS_KEEP_ARRAYS; a++)
+        for (int c = 0; c < st->keep_chunks; c++)
+            free(keep[a][c]);
     for (OddsTable *t = st->table, *older; t; t = older)
         older = t->older, free(t);
     memset(st, 0, sizeof *st);
@@ -113,28 +107,29 @@ odds_store_bytes(const OddsStore *st)
 {
     size_t hand = NUM_TILES + 2 + sizeof(int32_t) + 1, entry = 3 + sizeof(int32_t);
     size_t keep = sizeof(int32_t) + 2;
-    return ODDS_CHUNK * ((size_t)st->hand_chunks * hand + (size_t)st->entry_chunks * entry +
-                         (size_t)st->keep_chunks * keep) +
-           st->table_bytes;
+    return odds_chunk_start(st->hand_chunks) * hand + odds_chunk_start(st->entry_chunks) * entry +
+           odds_chunk_start(st->keep_chunks) * keep + st->table_bytes;
 }
 
-/* Room for `count` more items of one kind (count <= ODDS_CHUNK), in one chunk: *n moves
- * to the next chunk if they would not fit in this one, and chunks are added as needed;
- * 0 if out of memory or past the last chunk. The lock is held. */
+/* Room for `count` more items of one kind (at most the first chunk's), in one chunk: *n
+ * moves to the next chunk if they would not fit in this one, and chunks are added as
+ * needed; 0 if out of memory or past the last chunk. The lock is held. */
 static int
-odds_room(int *n, int *chunks, void ***arrays[], const size_t sizes[], int narrays, int count)
+odds_room(int *n, int *chunks, void **arrays[], const size_t sizes[], int narrays, int count)
 {
     size_t at = (size_t)*n;
-    if ((at & (ODDS_CHUNK - 1)) + (size_t)count > ODDS_CHUNK)
-        at = (at | (ODDS_CHUNK - 1)) + 1;
-    while (at + (size_t)count > (size_t)*chunks * ODDS_CHUNK) {
+    int k = odds_chunk(at);
+    if (count > 0 && at + (size_t)count > odds_chunk_start(k + 1))
+        at = odds_chunk_start(k + 1);
+    while (at + (size_t)count > odds_chunk_start(*chunks)) {
         if (*chunks == ODDS_CHUNKS)
             return 0;
+        size_t items = odds_chunk_start(*chunks + 1) - odds_chunk_start(*chunks);
         for (int a = 0; a < narrays; a++)
-            if (((*arrays[a])[*chunks] = malloc(ODDS_CHUNK * sizes[a])) == NULL) {
+            if ((arrays[a][*chunks] = malloc(items * sizes[a])) == NULL) {
                 while (a-- > 0) {
-                    free((*arrays[a])[*chunks]);
-                    (*arrays[a])[*chunks] = NULL;
+                    free(arrays[a][*chunks]);
+                    arrays[a][*chunks] = NULL;
                 }
                 return 0;
             }
@@ -165,26 +160,12 @@ odds_rehash(OddsStore *st, size_t slots)
     return 1;
 }
 
-/* An empty store, its directories and its hash table allocated; 0 if out of memory (the
- * store is then freed). */
+/* An empty store with its hash table; 0 if out of memory. */
 int
 odds_store_init(OddsStore *st)
 {
     memset(st, 0, sizeof *st);
-    void ***hand[ODDS_HAND_ARRAYS], ***entry[ODDS_ENTRY_ARRAYS], ***keep[ODDS_KEEP_ARRAYS];
-    odds_directories(st, hand, entry, keep);
-    int ok = 1;
-    for (int a = 0; a < ODDS_HAND_ARRAYS; a++)
-        ok &= (*hand[a] = calloc(ODDS_CHUNKS, sizeof(void *))) != NULL;
-    for (int a = 0; a < ODDS_ENTRY_ARRAYS; a++)
-        ok &= (*entry[a] = calloc(ODDS_CHUNKS, sizeof(void *))) != NULL;
-    for (int a = 0; a < ODDS_KEEP_ARRAYS; a++)
-        ok &= (*keep[a] = calloc(ODDS_CHUNKS, sizeof(void *))) != NULL;
-    if (!ok || !odds_rehash(st, 1024)) {
-        odds_store_free(st);
-        return 0;
-    }
-    return 1;
+    return odds_rehash(st, 1024);
 }
 
 /* The store's index of `hand`, -1 if it is not there (yet): no lock needed. */
@@ -211,7 +192,7 @@ odds_hand(OddsStore *st, const uint8_t *hand, int dist, int beyond)
     for (; table->slot[i] >= 0; i = (i + 1) & mask)
         if (memcmp(ODDS_HAND(st, table->slot[i]), hand, NUM_TILES) == 0)
             return table->slot[i];
-    void ***arrays[ODDS_HAND_ARRAYS], ***entry[ODDS_ENTRY_ARRAYS], ***keep[ODDS_KEEP_ARRAYS];
+    void **arrays[ODDS_HAND_ARRAYS], **entry[ODDS_ENTRY_ARRAYS], **keep[ODDS_KEEP_ARRAYS];
     odds_directories(st, arrays, entry, keep);
     int n = st->n;
     if (!odds_room(&n, &st->hand_chunks, arrays, HAND_SIZES, ODDS_HAND_ARRAYS, 1) ||
@@ -234,7 +215,7 @@ odds_hand(OddsStore *st, const uint8_t *hand, int dist, int beyond)
 static int
 odds_publish(OddsStore *st, int32_t h, const OddsDraft *d)
 {
-    void ***hand[ODDS_HAND_ARRAYS], ***entry[ODDS_ENTRY_ARRAYS], ***keep[ODDS_KEEP_ARRAYS];
+    void **hand[ODDS_HAND_ARRAYS], **entry[ODDS_ENTRY_ARRAYS], **keep[ODDS_KEEP_ARRAYS];
     odds_directories(st, hand, entry, keep);
     if (!odds_room(&st->ne, &st->entry_chunks, entry, ENTRY_SIZES, ODDS_ENTRY_ARRAYS, d->ne) ||
         !odds_room(&st->nk, &st->keep_chunks, keep, KEEP_SIZES, ODDS_KEEP_ARRAYS, d->nk))
@@ -316,8 +297,8 @@ odds_claim(OddsStore *st, const OddsShared *sh, OddsLocal *local, int32_t h)
     memcpy(d->hand, ODDS_HAND(st, h), NUM_TILES);
     d->before = *ODDS_AT(st->dist, h), d->beyond = *ODDS_AT(st->beyond, h);
     int ok = odds_expand(d, sh);
-    for (int k = 0; ok && k < d->nk; k++) /* the hands already there, without the lock */
-        d->kept[k] = odds_find(st, d->kept_hand[k]);
+    for (int k = 0; ok && k < d->nk; k++) /* with threads, the hands there without the lock */
+        d->kept[k] = local->lock ? odds_find(st, d->kept_hand[k]) : -1;
     odds_store_lock(local);
     ok = ok && odds_publish(st, h, d);
     if (!ok)
