@@ -29,8 +29,6 @@ KERNEL_UNITS = (
     "verb",
     "batch",
     "capped",
-    "odds_store",
-    "odds_expand",
     "odds_graph",
     "odds_solve",
     "odds_worth",

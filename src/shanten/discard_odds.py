@@ -94,11 +94,11 @@ def odds(
     shanten than the draw allows, each within one swap beyond the fewest. ``discards``
     (tiles of a 3n+2 hand, as notation or :class:`~shanten.Tile`) asks for those rows
     only, as the whole table would give them. ``jobs`` is how many threads may solve the
-    rows at once (None: every core, up to :data:`DEFAULT_THREADS`); the answers do
+    rows at once (None: :data:`DEFAULT_THREADS`, or one on a single core); the answers do
     not depend on it. ``progress``, if given, is called with each row as soon as it is
     computed, in the order of ``discards`` (without it, the order of
-    :func:`~shanten.discards`: the discards that lower the shanten most first), from the calling
-    thread; an exception it raises stops the computation and propagates. ``score``, a
+    :func:`~shanten.discards`: the discards that lower the shanten most first), from the
+    calling thread; an exception it raises stops the computation and propagates. ``score``, a
     :class:`~shanten.ScoreContext` (winds, dora indicators, rules, the riichi choice),
     adds each row's expected points, ``score[k]`` (docs/odds.md, "Expected score"); its
     dora indicators are tiles in sight, which ``visible`` lists too.
@@ -167,7 +167,7 @@ def odds(
     best = min(after.values()) + 1
     _within_reach(pos, best, rules)
     # the discard table's order: the best discards first, whose graphs are the largest,
-    # so that the threads end together and the rows a player looks at first come first
+    # so that the last graphs solved are small, and the rows a player looks at come first
     by_table = sorted(starts, key=lambda tile: order[Tile(tile)])
     wanted = by_table if discards is None else _wanted(discards, starts, pos)
 
@@ -250,10 +250,9 @@ def _solve(
     return rows
 
 
-#: The most threads of a call by default (every core up to it): each builds and solves a
-#: discard at a time on the hands the discards share, and holds that discard's graph and
-#: values, so that the memory of a call grows with its threads.
-DEFAULT_THREADS = 8
+#: The threads of a call by default: one builds the discards' graphs and solves some, the
+#: other solves the rest as they come; a third would wait on the one that builds.
+DEFAULT_THREADS = 2
 
 #: The highest shanten the engine answers, without and with a switch: beyond them the
 #: hands to explore grow past what a moment (or the memory) allows.

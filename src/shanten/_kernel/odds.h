@@ -1,15 +1,12 @@
 /*
  * The discard odds in C, the kernel's twin of shanten._native.odds (the plain reference
  * it is tested against, whose model and tie rule it follows step for step):
- *   odds_store.c    the hands the starts of one call meet, each with its draws worked
- *                   out once, in a store the threads share
- *   odds_expand.c   a hand's draws and keeps worked out
  *   odds_graph.c    the hands a player can reach from each start hand by drawing and
- *                   discarding, read from the store
+ *                   discarding, in a store the starts of one call share
  *   odds_solve.c    the values backward over one start's graph, then its curves forward
  *   odds_worth.c    what each win of a graph is worth (shanten._native.odds_worth)
  *   odds_score.c    the expected score over one start's graph (shanten._native.odds_score)
- *   odds_run.c      many starts, each built and solved by one of a few threads
+ *   odds_run.c      many starts: graphs built in turn, solved by a few threads
  *   odds_binding.c  odds(), the module function, which releases the GIL around odds_run()
  * Only odds_binding.c touches a Python object.
  */
@@ -25,57 +22,25 @@ KERNEL_HIDDEN_BEGIN
 
 /* The hands met by the starts of one call, each with its draws worked out once and
  * shared by every start that reaches it: a draw's distance after it, and for a draw the
- * player may keep, the hands its allowed discards leave, whatever the swap budget. Its
- * arrays come in chunks that never move, so that the threads read what is published
- * while one of them adds to it: a hand's draws, and a hand's keeps, lie in one chunk.
- * The chunks double in size, so that a small call allocates little. */
-#define ODDS_FIRST_BITS 10 /* chunk 0 holds 1 << ODDS_FIRST_BITS items, chunk k >= 1 as many */
-#define ODDS_CHUNKS 21      /* as all before it: each array holds at most 1 << 30 items */
-
-/* The chunk that holds item i, and the first item of chunk k. */
-static inline int
-odds_chunk(size_t i)
-{
-    size_t j = i >> ODDS_FIRST_BITS;
-#if defined(__GNUC__) || defined(__clang__)
-    return j ? 64 - __builtin_clzll((unsigned long long)j) : 0;
-#else
-    int k = 0;
-    for (; j; j >>= 1)
-        k++;
-    return k;
-#endif
-}
-
-static inline size_t
-odds_chunk_start(int k)
-{
-    return k ? (size_t)1 << (ODDS_FIRST_BITS + k - 1) : 0;
-}
-
-/* Item i of a chunked array, and the counts of the store's hand h. */
-#define ODDS_AT(array, i) ((array)[odds_chunk(i)] + ((size_t)(i) - odds_chunk_start(odds_chunk(i))))
-#define ODDS_HAND(st, h)                                                                         \
-    ((st)->hands[odds_chunk(h)] + ((size_t)(h) - odds_chunk_start(odds_chunk(h))) * NUM_TILES)
-/* entry_at: the hand's first draw entry once published; before it: */
-enum { ODDS_UNKNOWN = -1, ODDS_CLAIMED = -2, ODDS_FAILED = -3 };
+ * player may keep, the hands its allowed discards leave, whatever the swap budget. */
 typedef struct {
-    int n, ne, nk;            /* hands, draw entries, keeps */
-    int hand_chunks, entry_chunks, keep_chunks;
-    uint8_t *hands[ODDS_CHUNKS];    /* NUM_TILES counts each */
-    int8_t *dist[ODDS_CHUNKS];      /* distance (shanten + 1) of each hand */
-    int8_t *beyond[ODDS_CHUNKS];    /* tiles held beyond `cover`, the most any start holds */
-    int32_t *entry_at[ODDS_CHUNKS]; /* each hand's first draw entry (read and set atomically) */
-    uint8_t *entries[ODDS_CHUNKS];  /* how many */
-    uint8_t *tile[ODDS_CHUNKS];     /* draw entries: the tile drawn */
-    uint8_t *after[ODDS_CHUNKS];    /* the distance with it (0: complete) */
-    uint8_t *keeps[ODDS_CHUNKS];    /* how many keeps */
-    int32_t *keep_at[ODDS_CHUNKS];  /* the first */
-    int32_t *kept[ODDS_CHUNKS];     /* keeps, in tile order: the hand left */
-    uint8_t *discard[ODDS_CHUNKS];  /* the tile discarded */
-    uint8_t *left[ODDS_CHUNKS];     /* the distance after it */
-    struct OddsTable *table;  /* hash table of the hands (read and set atomically) */
-    size_t table_bytes;       /* of it and the tables it replaced */
+    int n, cap;          /* 3n+1 hands */
+    uint8_t *hands;      /* cap * NUM_TILES counts */
+    int8_t *dist;        /* distance (shanten + 1) of each hand */
+    int8_t *beyond;      /* tiles held beyond `cover`, the most any start holds */
+    int32_t *entry_at;   /* each hand's first draw entry, -1 until worked out */
+    uint8_t *entries;    /* how many */
+    int ne, ecap;        /* draw entries: */
+    uint8_t *tile;       /* the tile drawn */
+    uint8_t *after;      /* the distance with it (0: complete) */
+    uint8_t *keeps;      /* how many keeps */
+    int32_t *keep_at;    /* the first */
+    int nk, kcap;        /* keeps, in tile order: */
+    int32_t *kept;       /* the hand left */
+    uint8_t *discard;    /* the tile discarded */
+    uint8_t *left;       /* the distance after it */
+    int32_t *slot;       /* hash table of hands, -1 empty */
+    size_t slots;        /* a power of two */
 } OddsStore;
 
 /* One start's graph: the hands it reaches (by their index in the store), their draws,
@@ -134,7 +99,7 @@ typedef enum { ODDS_OK = 0, ODDS_NO_MEMORY = 1, ODDS_TOO_MANY = 2, ODDS_STOPPED 
 
 /* What the starts of one call share: the rules and switches, the wall, the most copies
  * of each tile any start holds, the largest swap budget of any start, and the caps of
- * the melded-copies rule (NULL: none), with memos of their own: each thread its own copy. */
+ * the melded-copies rule (NULL: none), which only the thread that builds reads. */
 typedef struct {
     const Rules *rules;
     const uint8_t *unseen;
@@ -144,31 +109,10 @@ typedef struct {
     const OddsWorth *worth; /* NULL: no expected score, and the graphs keep no wins */
 } OddsShared;
 
-/* A hand's draws as one thread works them out, outside the store: the entries in tile
- * order, each with its keeps (at most one a tile held, 13 a draw). */
-#define ODDS_MAX_KEEPS (NUM_TILES * 13)
-typedef struct {
-    uint8_t hand[NUM_TILES];
-    int before, beyond; /* the hand's distance and tiles beyond the cover */
-    int ne, nk;         /* entries, keeps */
-    uint8_t tile[NUM_TILES], after[NUM_TILES], keeps[NUM_TILES];
-    uint16_t keep_at[NUM_TILES];
-    uint8_t discard[ODDS_MAX_KEEPS], left[ODDS_MAX_KEEPS];
-    uint8_t kept_beyond[ODDS_MAX_KEEPS];
-    uint8_t kept_hand[ODDS_MAX_KEEPS][NUM_TILES]; /* the hands kept */
-    int32_t kept[ODDS_MAX_KEEPS];                 /* their index in the store, -1 new */
-} OddsDraft;
-
-/* What one thread builds with: `of` maps the store's hands to a graph's (-1: not in it),
- * for the first `cap`; its draft; the lock a thread takes to add to the store (NULL:
- * one thread, none). */
+/* `local` maps the store's hands to a graph's (-1: not in it), for the store's `cap`. */
 typedef struct {
     int32_t *of;
     int cap;
-    OddsDraft *draft;
-    void (*lock)(void *sync);
-    void (*unlock)(void *sync);
-    void *sync;
 } OddsLocal;
 
 /* Where the answers go as they come: report(context, i) once start i's curves are in,
@@ -179,28 +123,18 @@ typedef struct {
     int reported; /* the starts reported so far */
 } OddsReport;
 
-/* The largest store kept between starts by default; past it the store starts afresh,
- * once no thread is building a graph on it. */
+/* The largest store kept between starts by default; past it the store starts afresh. */
 #define ODDS_STORE_BYTES ((Py_ssize_t)64 << 20)
 
-/* odds_store.c */
-int odds_store_init(OddsStore *st);
+/* odds_graph.c */
 void odds_store_free(OddsStore *st);
 size_t odds_store_bytes(const OddsStore *st);
-int odds_grow(void *array, size_t cap, size_t size);
-int odds_local_fit(OddsLocal *local, int32_t id);
-int32_t odds_start(OddsStore *st, OddsLocal *local, const uint8_t hand[NUM_TILES], int dist);
-int odds_claim(OddsStore *st, const OddsShared *sh, OddsLocal *local, int32_t h);
-int32_t odds_draws(OddsStore *st, const OddsShared *sh, OddsLocal *local, int32_t h);
-void odds_yield(void);
-
-/* odds_expand.c */
-int odds_expand(OddsDraft *d, const OddsShared *sh);
-
-/* odds_graph.c */
+int odds_rehash(OddsStore *st, size_t slots);
 void odds_graph_free(OddsGraph *g);
 OddsStatus odds_build(OddsGraph *g, OddsStore *st, const OddsShared *sh, OddsLocal *local,
                       const uint8_t start[NUM_TILES], int r0, int budget, int max_states);
+
+int odds_grow(void *array, size_t cap, size_t size);
 
 /* odds_solve.c */
 OddsStatus odds_curves(const OddsGraph *g, int wall, int draws, double *curves);

@@ -1,11 +1,50 @@
 /*
  * The discard odds' graphs: the hands a player can reach from each start hand by drawing
- * and discarding, their draws, and each draw's allowed keeps in tile order, read from the
- * store the starts of one call share (odds_store.c) through each start's own wall counts
- * and swap budget. The model is shanten._native.odds's (the plain reference, whose Graph
- * this builds step for step).
+ * and discarding, their draws, and each draw's allowed keeps in tile order. The starts
+ * of one call share a store of the hands they meet, each worked out once; each start
+ * reads it through its own wall counts and swap budget. The model is
+ * shanten._native.odds's (the plain reference, whose Graph this builds step for step).
  */
 #include "odds.h"
+
+static uint64_t
+odds_hash(const uint8_t *c)
+{
+    uint64_t h = load8(c) * 0x9E3779B97F4A7C15ULL;
+    h = (h ^ (h >> 29) ^ load8(c + 8)) * 0xBF58476D1CE4E5B9ULL;
+    h = (h ^ (h >> 31) ^ load8(c + 16)) * 0x94D049BB133111EBULL;
+    h = (h ^ (h >> 29) ^ load8(c + 24)) * 0x9E3779B97F4A7C15ULL;
+    h ^= (uint64_t)c[32] << 8 | c[33];
+    return h ^ (h >> 32);
+}
+
+/* Grows *array to hold `cap` items of `size` bytes; 0 if out of memory (it stays valid). */
+int
+odds_grow(void *array, size_t cap, size_t size)
+{
+    void *q = realloc(*(void **)array, cap * size);
+    if (q == NULL)
+        return 0;
+    *(void **)array = q;
+    return 1;
+}
+
+void
+odds_store_free(OddsStore *st)
+{
+    free(st->hands), free(st->dist), free(st->beyond), free(st->entry_at);
+    free(st->entries), free(st->tile), free(st->after), free(st->keeps), free(st->keep_at);
+    free(st->kept), free(st->discard), free(st->left), free(st->slot);
+    memset(st, 0, sizeof *st);
+}
+
+/* The bytes the store holds. */
+size_t
+odds_store_bytes(const OddsStore *st)
+{
+    return (size_t)st->cap * (NUM_TILES + 2 + 5) + (size_t)st->ecap * 7 +
+           (size_t)st->kcap * 6 + st->slots * 4;
+}
 
 void
 odds_graph_free(OddsGraph *g)
@@ -16,6 +55,272 @@ odds_graph_free(OddsGraph *g)
     free(g->win_state), free(g->win_tile), free(g->win_copies), free(g->win_before);
     free(g->win_hand);
     memset(g, 0, sizeof *g);
+}
+
+/* The hash table of the store's hands, rebuilt with `slots` slots. */
+int
+odds_rehash(OddsStore *st, size_t slots)
+{
+    int32_t *table = malloc(slots * sizeof *table);
+    if (table == NULL)
+        return 0;
+    memset(table, 0xFF, slots * sizeof *table);
+    for (int h = 0; h < st->n; h++) {
+        size_t i = odds_hash(st->hands + (size_t)h * NUM_TILES) & (slots - 1);
+        while (table[i] >= 0)
+            i = (i + 1) & (slots - 1);
+        table[i] = h;
+    }
+    free(st->slot);
+    st->slot = table;
+    st->slots = slots;
+    return 1;
+}
+
+/* The store's index of `hand`, added with its distance and tiles beyond the cover if
+ * new; -1 out of memory. */
+static int32_t
+odds_hand(OddsStore *st, const uint8_t *hand, int dist, int beyond)
+{
+    size_t i = odds_hash(hand) & (st->slots - 1);
+    for (; st->slot[i] >= 0; i = (i + 1) & (st->slots - 1))
+        if (memcmp(st->hands + (size_t)st->slot[i] * NUM_TILES, hand, NUM_TILES) == 0)
+            return st->slot[i];
+    if (st->n == st->cap) {
+        size_t cap = st->cap ? (size_t)st->cap * 2 : 1024;
+        if (cap > INT32_MAX || !odds_grow(&st->hands, cap, NUM_TILES) ||
+            !odds_grow(&st->dist, cap, 1) || !odds_grow(&st->beyond, cap, 1) ||
+            !odds_grow(&st->entry_at, cap, sizeof(int32_t)) || !odds_grow(&st->entries, cap, 1))
+            return -1;
+        st->cap = (int)cap;
+    }
+    int32_t h = st->n++;
+    memcpy(st->hands + (size_t)h * NUM_TILES, hand, NUM_TILES);
+    st->dist[h] = (int8_t)dist;
+    st->beyond[h] = (int8_t)beyond;
+    st->entry_at[h] = -1;
+    st->entries[h] = 0;
+    st->slot[i] = h;
+    if ((size_t)st->n * 2 > st->slots && !odds_rehash(st, st->slots * 2))
+        return -1;
+    return h;
+}
+
+/* A 3n+1 hand's state after drawing tile t: its part's class is `k` (draw_classes). */
+static void
+odds_draw_state(const Rules *rules, const uint8_t *counts, const State *s13, int t, int k,
+                State *s14)
+{
+    int q = rules->part_of[t], h = counts[t], orphan = IS_ORPHAN[t];
+    *s14 = *s13;
+    s14->code[q] += rules->weight_of[t];
+    s14->k[q] = k;
+    for (int p = 0; p < 4; p++)
+        if (p != q)
+            s14->rest[p] = rest_of(rules, s14, p);
+    closed_move(s14, h, orphan, +1);
+}
+
+/* The distance of the hand of state `s` (counts `counts`) with tile t added (+1) or
+ * taken away (-1), given its part's class after the change, `k`. */
+static inline int
+odds_changed(const Rules *rules, const uint8_t *counts, const State *s, int t, int change,
+             int k, int with_closed)
+{
+    int q = rules->part_of[t];
+    int d = part_distance(&rules->part[q], s->rest[q], k, s->sets);
+    if (with_closed) {
+        int c = closed_moved_distance(s, counts[t], IS_ORPHAN[t], change);
+        if (c < d)
+            d = c;
+    }
+    return d;
+}
+
+
+/* Appends a keep to the store: the hand kept, the tile discarded and the distance after
+ * it; 0 if out of memory. */
+static inline int
+odds_push_keep(OddsStore *st, int32_t kept, int x, int left)
+{
+    if (st->nk == st->kcap) {
+        size_t cap = st->kcap ? (size_t)st->kcap * 2 : 4096;
+        if (cap > INT32_MAX || !odds_grow(&st->kept, cap, sizeof(int32_t)) ||
+            !odds_grow(&st->discard, cap, 1) || !odds_grow(&st->left, cap, 1))
+            return 0;
+        st->kcap = (int)cap;
+    }
+    st->kept[st->nk] = kept;
+    st->discard[st->nk] = (uint8_t)x;
+    st->left[st->nk++] = (uint8_t)left;
+    return 1;
+}
+
+/* Appends a draw entry to the store: the tile drawn, the distance with it and its keeps
+ * from `keep_first` on; 0 if out of memory. */
+static inline int
+odds_push_entry(OddsStore *st, int t, int after, int keep_first)
+{
+    if (st->ne == st->ecap) {
+        size_t cap = st->ecap ? (size_t)st->ecap * 2 : 4096;
+        if (cap > INT32_MAX || !odds_grow(&st->tile, cap, 1) || !odds_grow(&st->after, cap, 1) ||
+            !odds_grow(&st->keeps, cap, 1) || !odds_grow(&st->keep_at, cap, sizeof(int32_t)))
+            return 0;
+        st->ecap = (int)cap;
+    }
+    st->tile[st->ne] = (uint8_t)t;
+    st->after[st->ne] = (uint8_t)after;
+    st->keeps[st->ne] = (uint8_t)(st->nk - keep_first);
+    st->keep_at[st->ne++] = keep_first;
+    return 1;
+}
+
+/* Works out the draws of the store's hand h: an entry per tile in the wall that can
+ * matter (it succeeds, or the player may keep it), with its keeps in tile order. Every
+ * start's swaps are at least the tiles beyond the cover, so a keep past the largest
+ * budget by those alone is left out. Discarding the drawn tile's kind is throwing the
+ * draw back, not a keep. 0 if out of memory. */
+static int
+odds_expand(OddsStore *st, const OddsShared *sh, int32_t h)
+{
+    const Rules *rules = sh->rules;
+    uint8_t hand[NUM_TILES], drawn[NUM_TILES];
+    memcpy(hand, st->hands + (size_t)h * NUM_TILES, NUM_TILES);
+    int before = st->dist[h], beyond = st->beyond[h];
+    int extra = sh->hand_changes || sh->shanten_back;
+    State s13, s14;
+    if (!prepare(rules, hand, summary(hand), &s13))
+        return 0; /* never: every hand here fits the tables */
+    s13.sets = sh->sets;
+    for (int p = 0; p < 4; p++)
+        draw_classes(rules, hand, &s13, p, drawn);
+    int first = st->ne;
+    for (int t = 0; t < NUM_TILES; t++) {
+        if (!sh->unseen[t] || drawn[t] == NO_CLASS)
+            continue;
+        int after = odds_changed(rules, hand, &s13, t, +1, drawn[t], sh->with_closed);
+        int drawn_beyond = beyond + (hand[t] >= sh->cover[t]);
+        int keep_first = st->nk;
+        /* a keep discards at most one tile beyond the cover */
+        if (after > 0 && (after < before || extra) && after + drawn_beyond - 1 <= sh->budget) {
+            int advanced = after < before;
+            odds_draw_state(rules, hand, &s13, t, drawn[t], &s14);
+            hand[t]++;
+            for (int x = 0; x < NUM_TILES; x++) {
+                if (!hand[x] || x == t)
+                    continue;
+                int kept_beyond = drawn_beyond - (hand[x] > sh->cover[x]);
+                /* a discard never lowers the distance: past the budget already */
+                if (after + kept_beyond > sh->budget)
+                    continue;
+                int q = rules->part_of[x];
+                const Part *part = &rules->part[q];
+                int k = part->ids[s14.code[q] - rules->weight_of[x]];
+                if (k >= part->nclass)
+                    return 0; /* never: a 13-tile part always has a class */
+                int left = odds_changed(rules, hand, &s14, x, -1, k, sh->with_closed);
+                int allowed = left > after ? sh->shanten_back : (advanced || sh->hand_changes);
+                if (!allowed || left + kept_beyond > sh->budget)
+                    continue;
+                hand[x]--;
+                int32_t kept = odds_hand(st, hand, left, kept_beyond);
+                hand[x]++;
+                if (kept < 0 || !odds_push_keep(st, kept, x, left))
+                    return 0;
+            }
+            hand[t]--;
+        }
+        if (st->nk == keep_first && after > 1) /* always thrown back */
+            continue;
+        if (!odds_push_entry(st, t, after, keep_first))
+            return 0;
+    }
+    st->entry_at[h] = first;
+    st->entries[h] = (uint8_t)(st->ne - first);
+    return 1;
+}
+
+/* odds_expand() under the melded-copies rule's caps: the same draws and keeps, each
+ * distance from the parts' vectors (capped.c). A tile held as many times as its cap is
+ * not drawn: no start's wall holds a copy of it then (the binding checks that each
+ * start and the wall stay within the caps). */
+static int
+odds_expand_capped(OddsStore *st, const OddsShared *sh, int32_t h)
+{
+    const Rules *rules = sh->rules;
+    Caps *c = sh->caps;
+    uint8_t hand[NUM_TILES];
+    memcpy(hand, st->hands + (size_t)h * NUM_TILES, NUM_TILES);
+    int before = st->dist[h], beyond = st->beyond[h], sets = sh->sets;
+    int extra = sh->hand_changes || sh->shanten_back;
+    int32_t code[4], code14[4];
+    uint8_t vector[4][10], rest[4][10], vector14[4][10], rest14[4][10], part_after[10];
+    State s13, s14;
+    uint64_t f = summary(hand);
+    s13.pairs = PAIRS_OF(f), s13.kinds = KINDS_OF(f);
+    s13.orphans = ORPHANS_OF(f), s13.orphan_pairs = ORPHAN_PAIRS_OF(f);
+    codes_of(rules->players, hand, code);
+    if (!caps_vectors(c, code, vector))
+        return 0; /* never: every hand here fits the tables */
+    caps_rests(vector, rest);
+    int first = st->ne;
+    for (int t = 0; t < NUM_TILES; t++) {
+        int q = rules->part_of[t];
+        if (!sh->unseen[t] || hand[t] >= c->caps[t] ||
+            !caps_vector(c, q, code[q] + rules->weight_of[t], part_after))
+            continue;
+        int after = minplus_goal(part_after, rest[q], sets);
+        if (sh->with_closed) {
+            int other = closed_moved_distance(&s13, hand[t], IS_ORPHAN[t], +1);
+            after = other < after ? other : after;
+        }
+        int drawn_beyond = beyond + (hand[t] >= sh->cover[t]);
+        int keep_first = st->nk;
+        /* a keep discards at most one tile beyond the cover */
+        if (after > 0 && (after < before || extra) && after + drawn_beyond - 1 <= sh->budget) {
+            int advanced = after < before;
+            memcpy(vector14, vector, sizeof vector14);
+            memcpy(vector14[q], part_after, 10);
+            caps_rests(vector14, rest14);
+            memcpy(code14, code, sizeof code14);
+            code14[q] += rules->weight_of[t];
+            s14 = s13;
+            closed_move(&s14, hand[t], IS_ORPHAN[t], +1);
+            hand[t]++;
+            for (int x = 0; x < NUM_TILES; x++) {
+                if (!hand[x] || x == t)
+                    continue;
+                int kept_beyond = drawn_beyond - (hand[x] > sh->cover[x]);
+                /* a discard never lowers the distance: past the budget already */
+                if (after + kept_beyond > sh->budget)
+                    continue;
+                int p = rules->part_of[x];
+                if (!caps_vector(c, p, code14[p] - rules->weight_of[x], part_after))
+                    return 0; /* never: a 13-tile part always has a class */
+                int left = minplus_goal(part_after, rest14[p], sets);
+                if (sh->with_closed) {
+                    int other = closed_moved_distance(&s14, hand[x], IS_ORPHAN[x], -1);
+                    left = other < left ? other : left;
+                }
+                int allowed = left > after ? sh->shanten_back : (advanced || sh->hand_changes);
+                if (!allowed || left + kept_beyond > sh->budget)
+                    continue;
+                hand[x]--;
+                int32_t kept = odds_hand(st, hand, left, kept_beyond);
+                hand[x]++;
+                if (kept < 0 || !odds_push_keep(st, kept, x, left))
+                    return 0;
+            }
+            hand[t]--;
+        }
+        if (st->nk == keep_first && after > 1) /* always thrown back */
+            continue;
+        if (!odds_push_entry(st, t, after, keep_first))
+            return 0;
+    }
+    st->entry_at[h] = first;
+    st->entries[h] = (uint8_t)(st->ne - first);
+    return 1;
 }
 
 /* Room in the graph for one more hand, a draw and its keeps; 0 if out of memory. */
@@ -48,90 +353,87 @@ odds_reserve(OddsGraph *g)
 }
 
 
+static int
+odds_local_fit(OddsLocal *local, int cap)
+{
+    if (local->cap >= cap)
+        return 1;
+    if (!odds_grow(&local->of, (size_t)cap, sizeof(int32_t)))
+        return 0;
+    memset(local->of + local->cap, 0xFF, (size_t)(cap - local->cap) * sizeof(int32_t));
+    local->cap = cap;
+    return 1;
+}
+
 /* The graph from `start` (3n+1, fits the rules, distance r0, swap budget `budget`): its
- * hands, draws and the drawn hands' keeps, read from the store, where a hand's draws are
- * worked out the first time any start meets it. The caller frees the graph whatever the
- * status, and sets local->of back to -1 for the graph's hands. */
+ * hands, draws and the drawn hands' keeps, read from the store, which works out each hand
+ * the first time any start meets it. The caller frees the graph whatever the status, and
+ * sets local->of back to -1 for the graph's hands. */
 OddsStatus
 odds_build(OddsGraph *g, OddsStore *st, const OddsShared *sh, OddsLocal *local,
            const uint8_t start[NUM_TILES], int r0, int budget, int max_states)
 {
     memset(g, 0, sizeof *g);
-    int32_t id = odds_start(st, local, start, r0);
-    if (id < 0 || !odds_reserve(g))
+    int32_t id = odds_hand(st, start, r0, 0);
+    if (id < 0 || !odds_local_fit(local, st->cap) || !odds_reserve(g))
         return ODDS_NO_MEMORY;
     memcpy(g->start, start, NUM_TILES);
     g->id[0] = id, g->dist[0] = (int8_t)r0, g->swaps[0] = 0, g->depth[0] = 0;
     g->n = 1;
     local->of[id] = 0;
     g->keep_at[0] = 0;
-    for (int s = 0, ahead = 1; s < g->n; s++) {
-        int32_t h = g->id[s], first;
-        /* another thread works h out: work out the hands further on meanwhile */
-        while ((first = odds_draws(st, sh, local, h)) == ODDS_CLAIMED) {
-            int helped = 0;
-            for (ahead = ahead > s ? ahead : s + 1; !helped && ahead < g->n; ahead++)
-                if ((helped = odds_claim(st, sh, local, g->id[ahead])) < 0)
-                    return ODDS_NO_MEMORY;
-            if (!helped)
-                odds_yield();
-        }
-        if (first < 0)
+    for (int s = 0; s < g->n; s++) {
+        int32_t h = g->id[s];
+        if (st->entry_at[h] < 0 &&
+            (!(sh->caps ? odds_expand_capped(st, sh, h) : odds_expand(st, sh, h)) ||
+             !odds_local_fit(local, st->cap)))
             return ODDS_NO_MEMORY;
-        /* the hand's draws, each array's in one chunk */
-        const uint8_t *hand = ODDS_HAND(st, h), *tile = ODDS_AT(st->tile, first);
-        const uint8_t *after = ODDS_AT(st->after, first), *keeps = ODDS_AT(st->keeps, first);
-        const int32_t *keep_at = ODDS_AT(st->keep_at, first);
-        int entries = *ODDS_AT(st->entries, h);
+        const uint8_t *hand = st->hands + (size_t)h * NUM_TILES;
         int swaps = g->swaps[s], depth = g->depth[s] < 255 ? g->depth[s] + 1 : 255;
         g->draw_at[s] = g->nd;
         g->succeed[2 * s] = g->succeed[2 * s + 1] = 0;
-        for (int e = 0; e < entries; e++) {
-            int t = tile[e];
+        for (int e = st->entry_at[h]; e < st->entry_at[h] + st->entries[h]; e++) {
+            int t = st->tile[e];
             int copies = sh->unseen[t] - (hand[t] > start[t] ? hand[t] - start[t] : 0);
             if (copies <= 0)
                 continue;
             if (!odds_reserve(g))
                 return ODDS_NO_MEMORY;
-            if (keeps[e]) {
+            if (st->keeps[e]) {
                 int drawn_swaps = swaps + (hand[t] >= start[t]);
-                const int32_t *kept = ODDS_AT(st->kept, keep_at[e]);
-                const uint8_t *discard = ODDS_AT(st->discard, keep_at[e]);
-                const uint8_t *left = ODDS_AT(st->left, keep_at[e]);
-                for (int k = 0; k < keeps[e]; k++) {
-                    int x = discard[k];
+                for (int k = st->keep_at[e]; k < st->keep_at[e] + st->keeps[e]; k++) {
+                    int x = st->discard[k];
                     int kept_swaps = drawn_swaps - (hand[x] > start[x]);
-                    if (left[k] + kept_swaps > budget)
+                    if (st->left[k] + kept_swaps > budget)
                         continue;
-                    if (!odds_local_fit(local, kept[k]))
-                        return ODDS_NO_MEMORY;
-                    int32_t l = local->of[kept[k]];
+                    int32_t kept = st->kept[k], l = local->of[kept];
                     if (l < 0) {
                         if (g->n >= max_states)
                             return ODDS_TOO_MANY;
                         if (!odds_reserve(g))
                             return ODDS_NO_MEMORY;
                         l = g->n++;
-                        g->id[l] = kept[k], g->dist[l] = (int8_t)left[k];
+                        g->id[l] = kept, g->dist[l] = (int8_t)st->left[k];
                         g->swaps[l] = (int8_t)kept_swaps, g->depth[l] = (uint8_t)depth;
-                        local->of[kept[k]] = l;
+                        local->of[kept] = l;
                     }
                     g->keep[g->nk++] = l;
                 }
             }
-            if (sh->worth && after[e] == 0 && !odds_add_win(g, s, hand, t, copies))
+            if (sh->worth && st->after[e] == 0 && !odds_add_win(g, s, hand, t, copies))
                 return ODDS_NO_MEMORY;
-            g->succeed[2 * s] += after[e] <= ODDS_READY ? copies : 0;
+            g->succeed[2 * s] += st->after[e] <= ODDS_READY ? copies : 0;
             /* no keep: it wins, makes the hand ready, or is always thrown back */
             if (g->nk == g->keep_at[g->nd]) {
-                g->succeed[2 * s + 1] += after[e] == 0 ? copies : 0;
+                g->succeed[2 * s + 1] += st->after[e] == 0 ? copies : 0;
                 continue;
             }
             g->copies[g->nd] = (uint8_t)copies;
-            g->after[g->nd++] = after[e];
+            g->after[g->nd++] = st->after[e];
             g->keep_at[g->nd] = g->nk;
         }
     }
     g->draw_at[g->n] = g->nd;
     return ODDS_OK;
 }
+

@@ -1,7 +1,7 @@
 /*
- * The discard odds of many start hands: a few threads (POSIX threads where there are)
- * take the starts in order, each building a start's graph on the store they share and
- * solving it, and each start's answer is reported in order as soon as it is in.
+ * The discard odds of many start hands: their graphs built one after another on a shared
+ * store, by the calling thread, and solved as they come by a few threads (POSIX threads
+ * where there are), each start's answer reported in order as soon as it is in.
  */
 #include "odds.h"
 
@@ -38,36 +38,28 @@ odds_async_signals(sigset_t *set)
 }
 #endif
 
-/* The starts of one call, taken in order by the threads: each builds the graph of a start
- * it takes on the shared store, solves it at once and frees it, so that a call holds one
- * graph a thread. The store is a memo of facts about hands that do not depend on the
- * start, and a graph's order is that of its own search, so which thread builds a graph,
- * and what the store held before, change nothing in it. One lock guards the queue and
- * what is added to the store (odds_store.c reads it without). */
+/* The starts' graphs in flight. The calling thread builds them in order (the store is
+ * its own) and publishes each; every thread, the caller included, solves the published
+ * graphs in order. When more than `ahead` wait, the builder solves one itself, so that
+ * few graphs are alive at once, and with no other thread it solves each as it is
+ * built. */
 typedef struct {
-    const OddsShared *sh; /* caps: NULL; a thread reads them through its own Caps */
-    const uint8_t *starts, *caps;
-    const int *r0;
-    int count, best, extra, max_states, sets;
-    size_t store_bytes;
-    int wall, draws;
+    OddsGraph *graphs;  /* per start */
+    OddsStatus *status; /* per start, once solved */
+    uint8_t *solved;    /* per start: its curves are in */
+    int wall, draws, ahead;
     const OddsWorth *worth; /* with one, a third curve: the expected score */
     const uint8_t *unseen;
-    double *curves; /* `stride` per start */
+    double *curves;     /* `stride` per start */
     size_t stride;
-    OddsStatus *status; /* per start, once solved */
-    uint8_t *solved;    /* per start: its curves are in (or it failed) */
-    int *states;        /* per start: the hands its graph holds */
-    int next;           /* the next start to take */
-    int stopped;        /* take no more */
-    int halted;         /* the report asked to stop: call it no more */
-    int running;        /* threads other than the caller still taking starts */
-    int building;       /* threads building a graph on the store */
-    OddsStore store;
-    int threaded;       /* the lock and the condition are set up */
+    int built;    /* graphs published */
+    int closed;   /* no more will be */
+    int next;     /* the next graph to solve */
+    int stopped;  /* take no more */
+    int threaded; /* the lock and the condition are set up */
 #if ODDS_THREADS
     pthread_mutex_t lock;
-    pthread_cond_t changed; /* a start is solved, a graph is built, or a thread is done */
+    pthread_cond_t published;
 #endif
 } OddsQueue;
 
@@ -93,118 +85,39 @@ odds_unlock(OddsQueue *q)
 #endif
 }
 
-/* Wakes the caller, which may wait for a start to be solved or a thread to be done. The
- * lock is held. */
+/* Graph i's curves, into its slot; the graph is freed. The expected score comes after
+ * the two objectives, whose values are freed by then. */
 static void
-odds_wake(OddsQueue *q)
+odds_solve_one(OddsQueue *q, int i)
 {
-#if ODDS_THREADS
-    if (q->threaded)
-        pthread_cond_broadcast(&q->changed);
-#else
-    (void)q;
-#endif
-}
-
-/* The store's lock, as a thread's OddsLocal takes it to add to the store: the queue's. */
-static void
-odds_lock_store(void *queue)
-{
-    odds_lock(queue);
-}
-
-static void
-odds_unlock_store(void *queue)
-{
-    odds_unlock(queue);
-}
-
-/* What one thread holds: the map from the store to a graph, its draft, its caps. */
-typedef struct {
-    OddsShared sh;
-    OddsLocal local;
-    Caps caps;
-} OddsThread;
-
-/* 0 if out of memory. */
-static int
-odds_thread_init(OddsThread *t, OddsQueue *q)
-{
-    memset(t, 0, sizeof *t);
-    t->sh = *q->sh;
-    if (q->caps) {
-        caps_init(&t->caps, q->sh->rules, q->caps, q->sets);
-        t->sh.caps = &t->caps;
-    }
-    t->local.draft = malloc(sizeof(OddsDraft));
-    if (q->threaded)
-        t->local.lock = odds_lock_store, t->local.unlock = odds_unlock_store, t->local.sync = q;
-    return t->local.draft != NULL;
-}
-
-static void
-odds_thread_free(OddsThread *t)
-{
-    free(t->local.of);
-    free(t->local.draft);
-    if (t->sh.caps)
-        caps_free(t->sh.caps);
-}
-
-/* Room on the store for one more graph: past `store_bytes` it starts afresh, once no
- * other thread builds on it; 0 if out of memory. The lock is held. */
-static int
-odds_enter_store(OddsQueue *q)
-{
-    OddsStore *st = &q->store;
-    while (q->building > 0 && odds_store_bytes(st) > q->store_bytes) {
-#if ODDS_THREADS
-        pthread_cond_wait(&q->changed, &q->lock);
-#endif
-    }
-    if (st->table == NULL || odds_store_bytes(st) > q->store_bytes) {
-        odds_store_free(st);
-        if (!odds_store_init(st))
-            return 0;
-    }
-    q->building++;
-    return 1;
-}
-
-/* Start i's graph built on the thread's store, its curves solved into their slot and the
- * graph freed. The expected score comes after the two objectives, whose values are freed
- * by then. */
-static OddsStatus
-odds_one(OddsQueue *q, OddsThread *t, int i)
-{
-    odds_lock(q);
-    int room = odds_enter_store(q);
-    odds_unlock(q);
-    if (!room)
-        return ODDS_NO_MEMORY;
-    OddsGraph g;
-    OddsStatus status =
-        odds_build(&g, &q->store, &t->sh, &t->local, q->starts + (size_t)i * NUM_TILES,
-                   q->r0[i], odds_budget(q->best, q->extra, q->r0[i]), q->max_states);
-    odds_lock(q);
-    q->building--;
-    odds_wake(q);
-    odds_unlock(q);
-    q->states[i] = g.n;
-    for (int s = 0; s < g.n; s++)
-        t->local.of[g.id[s]] = -1;
     double *curves = q->curves + (size_t)i * q->stride;
-    if (status == ODDS_OK)
-        status = odds_curves(&g, q->wall, q->draws, curves);
-    if (q->worth && status == ODDS_OK)
-        status = odds_score(&g, q->worth, q->unseen, q->wall, q->draws,
-                            curves + 2 * ((size_t)q->draws + 1));
-    odds_graph_free(&g);
-    return status;
+    q->status[i] = odds_curves(&q->graphs[i], q->wall, q->draws, curves);
+    if (q->worth && q->status[i] == ODDS_OK)
+        q->status[i] = odds_score(&q->graphs[i], q->worth, q->unseen, q->wall, q->draws,
+                                  curves + 2 * ((size_t)q->draws + 1));
+    odds_graph_free(&q->graphs[i]);
+    odds_lock(q);
+    q->solved[i] = 1;
+    odds_unlock(q);
+}
+
+/* The next graph to solve, waiting for one while more may come; -1 when none is left.
+ * The lock is held. */
+static int
+odds_take(OddsQueue *q)
+{
+    while (q->next == q->built && !q->closed && !q->stopped) {
+#if ODDS_THREADS
+        pthread_cond_wait(&q->published, &q->lock);
+#else
+        return -1; /* never: one thread has built what it solves */
+#endif
+    }
+    return q->next < q->built && !q->stopped ? q->next++ : -1;
 }
 
 /* Reports the starts whose curves are in, in order from the first not reported; 0 when
- * the report asks to stop. Called by the caller's thread, with the lock free. */
+ * the report asks to stop. Called by the thread that builds, with the lock free. */
 static int
 odds_report(OddsQueue *q, OddsReport *r)
 {
@@ -212,9 +125,9 @@ odds_report(OddsQueue *q, OddsReport *r)
         return 1;
     for (;;) {
         odds_lock(q);
-        int i = r->reported, ready = i < q->count && q->solved[i] && q->status[i] == ODDS_OK;
+        int i = r->reported, ready = i < q->built && q->solved[i];
         odds_unlock(q);
-        if (!ready)
+        if (!ready || q->status[i] != ODDS_OK)
             return 1;
         if (!r->report(r->context, i))
             return 0;
@@ -222,88 +135,40 @@ odds_report(OddsQueue *q, OddsReport *r)
     }
 }
 
-/* Takes starts until none is left or the run stops; with a report (the caller's),
- * reports the answers in after each, and stops the run when the report says so. A start
- * that fails stops the run: the starts after it are not taken. */
-static void
-odds_take(OddsQueue *q, OddsReport *report)
+/* Solves graphs until none is left; with a report (the builder's), reports the answers
+ * in after each, and stops the queue when the report says so: 0 then. */
+static int
+odds_solve_rest(OddsQueue *q, OddsReport *report)
 {
-    OddsThread t;
-    int ready = odds_thread_init(&t, q);
+    int go_on = 1;
     odds_lock(q);
-    if (!ready && !q->stopped && q->next < q->count) { /* its start fails: out of memory */
-        int i = q->next++;
-        q->status[i] = ODDS_NO_MEMORY;
-        q->solved[i] = 1;
-        q->stopped = 1;
-        odds_wake(q);
-    }
-    while (!q->stopped && q->next < q->count) {
-        int i = q->next++;
+    for (int i; go_on && (i = odds_take(q)) >= 0;) {
         odds_unlock(q);
-        OddsStatus status = odds_one(q, &t, i);
+        odds_solve_one(q, i);
+        go_on = report == NULL || odds_report(q, report);
         odds_lock(q);
-        q->status[i] = status;
-        q->solved[i] = 1;
-        q->stopped |= status != ODDS_OK;
-        odds_wake(q);
-        if (report != NULL) {
-            odds_unlock(q);
-            int go_on = odds_report(q, report);
-            odds_lock(q);
-            q->halted |= !go_on;
-            q->stopped |= !go_on;
-        }
+        q->stopped |= !go_on;
     }
     odds_unlock(q);
-    odds_thread_free(&t);
+    return go_on;
 }
 
-/* A thread other than the caller's, taking starts until none is left. */
+/* A thread that solves graphs until none is left. */
 static void *
 odds_worker(void *queue)
 {
-    OddsQueue *q = queue;
-    odds_take(q, NULL);
-    odds_lock(q);
-    q->running--;
-    odds_wake(q);
-    odds_unlock(q);
+    odds_solve_rest(queue, NULL);
     return NULL;
-}
-
-/* The caller's thread, once it takes no more starts: reports the others' answers as they
- * come, until every thread is done. */
-static void
-odds_await(OddsQueue *q, OddsReport *report)
-{
-    odds_lock(q);
-    while (q->running > 0) {
-        int i = report->reported;
-        if (!q->halted && report->report && i < q->count && q->solved[i] &&
-            q->status[i] == ODDS_OK) {
-            odds_unlock(q);
-            int go_on = odds_report(q, report);
-            odds_lock(q);
-            q->halted |= !go_on;
-            q->stopped |= !go_on;
-            continue;
-        }
-#if ODDS_THREADS
-        pthread_cond_wait(&q->changed, &q->lock);
-#endif
-    }
-    odds_unlock(q);
 }
 
 /* The curves of `count` start hands (3n+1, each fits the rules) into curves, 2 * (draws
  * + 1) per start, 3 * (draws + 1) with a worth (the expected score third), and the hands
- * each explored into states, on up to `threads` threads, which share one store of the
- * hands the starts meet; it starts afresh before a start once past `store_bytes`. The
- * answers do not depend on `threads` or `store_bytes`. Each start's answer goes to
- * `report`, in order, as soon as it and those before it are in. Stops at the first start
- * past max_states or out of memory, or when the report says so; *done: the starts
- * answered before it. */
+ * each explored into states, on up to `threads` threads;
+ * the starts share one store of hands, which starts afresh before a start once past
+ * `store_bytes`. The answers do not depend on `threads` or `store_bytes`. Each start's
+ * answer goes to `report`, in order, as soon as it and those before it are in. Stops at
+ * the first start past max_states or out of memory, or when the report says so; *done:
+ * the starts answered before it. */
 OddsStatus
 odds_run(const Rules *rules, int closed, int count, const uint8_t *starts,
          const uint8_t unseen[NUM_TILES], const uint8_t *caps, const OddsWorth *worth,
@@ -316,6 +181,11 @@ odds_run(const Rules *rules, int closed, int count, const uint8_t *starts,
     uint64_t f = summary(starts);
     sh.with_closed = closed && TILES_OF(f) == 13;
     sh.sets = TILES_OF(f) / 3;
+    Caps capped;
+    if (caps) {
+        caps_init(&capped, rules, caps, sh.sets);
+        sh.caps = &capped;
+    }
     for (int t = 0; t < NUM_TILES; t++) {
         wall += unseen[t];
         for (int i = 0; i < count; i++)
@@ -326,40 +196,33 @@ odds_run(const Rules *rules, int closed, int count, const uint8_t *starts,
     int *r0 = malloc((size_t)count * sizeof(int));
     OddsQueue q;
     memset(&q, 0, sizeof q);
+    q.graphs = calloc((size_t)count, sizeof(OddsGraph));
     q.status = malloc((size_t)count * sizeof(OddsStatus));
     q.solved = calloc((size_t)count, 1);
-    if (r0 == NULL || q.status == NULL || q.solved == NULL) {
-        free(r0), free(q.status), free(q.solved);
-        return ODDS_NO_MEMORY;
-    }
-    {
-        Caps capped; /* the starts' distances under the caps, on this thread */
-        if (caps)
-            caps_init(&capped, rules, caps, sh.sets);
-        for (int i = 0; i < count; i++) {
-            const uint8_t *start = starts + (size_t)i * NUM_TILES;
-            uint64_t fs = summary(start);
-            r0[i] = caps ? caps_distance(&capped, start, fs, FORM_ALL, closed)
-                         : row_distance(rules, start, fs, FORM_ALL, closed);
-            int budget = odds_budget(best, extra, r0[i]);
-            sh.budget = budget > sh.budget ? budget : sh.budget;
-        }
-        if (caps)
-            caps_free(&capped);
-    }
-    q.sh = &sh, q.starts = starts, q.caps = caps, q.r0 = r0;
-    q.count = count, q.best = best, q.extra = extra, q.max_states = max_states;
-    q.sets = sh.sets, q.store_bytes = store_bytes;
-    q.wall = wall, q.draws = draws, q.curves = curves, q.states = states;
+    q.wall = wall, q.draws = draws, q.curves = curves;
     q.worth = worth, q.unseen = unseen;
     q.stride = (worth ? 3 : 2) * ((size_t)draws + 1);
+    if (r0 == NULL || q.graphs == NULL || q.status == NULL || q.solved == NULL) {
+        free(r0), free(q.graphs), free(q.status), free(q.solved);
+        if (sh.caps)
+            caps_free(sh.caps);
+        return ODDS_NO_MEMORY;
+    }
+    for (int i = 0; i < count; i++) {
+        const uint8_t *start = starts + (size_t)i * NUM_TILES;
+        uint64_t fs = summary(start);
+        r0[i] = sh.caps ? caps_distance(sh.caps, start, fs, FORM_ALL, closed)
+                        : row_distance(rules, start, fs, FORM_ALL, closed);
+        int budget = odds_budget(best, extra, r0[i]);
+        sh.budget = budget > sh.budget ? budget : sh.budget;
+    }
     int workers = 0;
 #if ODDS_THREADS
     pthread_t worker[ODDS_MAX_THREADS];
     threads = threads < count ? threads : count;
     threads = threads < ODDS_MAX_THREADS ? threads : ODDS_MAX_THREADS;
     if (threads > 1 && pthread_mutex_init(&q.lock, NULL) == 0) {
-        if (pthread_cond_init(&q.changed, NULL) == 0)
+        if (pthread_cond_init(&q.published, NULL) == 0)
             q.threaded = 1;
         else
             pthread_mutex_destroy(&q.lock);
@@ -368,38 +231,87 @@ odds_run(const Rules *rules, int closed, int count, const uint8_t *starts,
     odds_async_signals(&blocked);
     /* the workers inherit the mask: set it around their start only */
     int masked = q.threaded && pthread_sigmask(SIG_BLOCK, &blocked, &before) == 0;
-    odds_lock(&q);
     while (q.threaded && workers < threads - 1 &&
-           pthread_create(&worker[workers], NULL, odds_worker, &q) == 0) {
+           pthread_create(&worker[workers], NULL, odds_worker, &q) == 0)
         workers++; /* a thread that cannot start leaves its share to the others */
-        q.running++;
-    }
-    odds_unlock(&q);
     if (masked)
         pthread_sigmask(SIG_SETMASK, &before, NULL);
 #else
     (void)threads;
 #endif
-    odds_take(&q, report);
-    odds_await(&q, report);
+    q.ahead = workers;
+    OddsStore st;
+    OddsLocal local = {NULL, 0};
+    OddsStatus status = ODDS_OK;
+    memset(&st, 0, sizeof st);
+    for (int i = 0; i < count && status == ODDS_OK; i++) {
+        if (st.slot == NULL || odds_store_bytes(&st) > store_bytes) {
+            odds_store_free(&st);
+            if (!odds_rehash(&st, 1024)) {
+                status = ODDS_NO_MEMORY;
+                break;
+            }
+        }
+        OddsGraph *g = &q.graphs[i];
+        status = odds_build(g, &st, &sh, &local, starts + (size_t)i * NUM_TILES, r0[i],
+                            odds_budget(best, extra, r0[i]), max_states);
+        states[i] = g->n;
+        for (int s = 0; s < g->n; s++)
+            local.of[g->id[s]] = -1;
+        if (status != ODDS_OK) {
+            odds_graph_free(g);
+            break;
+        }
+        odds_lock(&q);
+        q.built = i + 1;
+#if ODDS_THREADS
+        if (q.threaded)
+            pthread_cond_signal(&q.published);
+#endif
+        while (q.built - q.next > q.ahead) {
+            int j = q.next++;
+            odds_unlock(&q);
+            odds_solve_one(&q, j);
+            odds_lock(&q);
+        }
+        odds_unlock(&q);
+        if (!odds_report(&q, report)) {
+            status = ODDS_STOPPED;
+            break;
+        }
+    }
+    odds_store_free(&st);
+    free(local.of);
+    if (sh.caps)
+        caps_free(sh.caps); /* the graphs are built: nothing reads the caps from here */
+    odds_lock(&q);
+    q.closed = 1;
+    q.stopped = status == ODDS_STOPPED;
+#if ODDS_THREADS
+    if (q.threaded)
+        pthread_cond_broadcast(&q.published);
+#endif
+    odds_unlock(&q);
+    /* what is left: solve in turn with the others, reporting as the answers come */
+    if (!odds_solve_rest(&q, report))
+        status = ODDS_STOPPED;
 #if ODDS_THREADS
     for (int w = 0; w < workers; w++)
         pthread_join(worker[w], NULL);
     if (q.threaded) {
-        pthread_cond_destroy(&q.changed);
+        pthread_cond_destroy(&q.published);
         pthread_mutex_destroy(&q.lock);
         q.threaded = 0; /* one thread from here: no lock */
     }
 #endif
-    if (!q.halted && !odds_report(&q, report))
-        q.halted = 1;
-    /* every start taken is solved: those before a failed one were taken before it */
-    while (*done < count && q.solved[*done] && q.status[*done] == ODDS_OK)
+    if (status != ODDS_STOPPED && !odds_report(&q, report))
+        status = ODDS_STOPPED;
+    while (*done < q.built && q.solved[*done] && q.status[*done] == ODDS_OK)
         ++*done;
-    OddsStatus status = q.halted        ? ODDS_STOPPED
-                        : *done < count ? q.status[*done]
-                                        : ODDS_OK;
-    odds_store_free(&q.store);
-    free(q.status), free(q.solved), free(r0);
+    if (status != ODDS_STOPPED && *done < q.built)
+        status = q.status[*done];
+    for (int i = 0; i < q.built; i++) /* those left unsolved when stopped */
+        odds_graph_free(&q.graphs[i]);
+    free(q.graphs), free(q.status), free(q.solved), free(r0);
     return status;
 }
