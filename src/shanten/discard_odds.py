@@ -168,7 +168,7 @@ def odds(
     _within_reach(pos, best, rules)
     # the discard table's order: the best discards first, whose graphs are the largest,
     # so that the last graphs solved are small, and the rows a player looks at come first
-    by_table = sorted(starts, key=lambda tile: order[Tile(tile)])
+    by_table = [row.discard.index for row in table]
     wanted = by_table if discards is None else _wanted(discards, starts, pos)
 
     def row(i: int, curves: Curves) -> DiscardOdds:
