@@ -91,9 +91,12 @@ odds_score_law(const Score *sc, int s, int t, ScoreLaw *law)
             break;
         double value = -1.0;
         int32_t chosen = -1;
-        for (int k = g->keep_at[d]; k < g->keep_at[d + 1]; k++)
-            if (later[g->keep[k]] > value + ODDS_SCORE_TOLERANCE)
-                value = later[g->keep[k]], chosen = g->keep[k];
+        for (int k = g->keep_at[d]; k < g->keep_at[d + 1]; k++) {
+            int32_t h = g->keep[k];
+            double v = later[h];
+            int better = v > value + ODDS_SCORE_TOLERANCE; /* selected without a branch */
+            value = better ? v : value, chosen = better ? h : chosen;
+        }
         if (value <= stay + ODDS_SCORE_TOLERANCE)
             continue;
         copies[m] = g->copies[d], law->next[m] = chosen, law->points[m++] = 0.0;
@@ -123,6 +126,26 @@ odds_riichi_law(const Score *sc, int s, int t, int price, double *gain)
     return 1.0 - (double)total / wall;
 }
 
+/* odds_riichi_law() for two prices at once, each sum in its order: the wins in riichi
+ * (`price`) and on the first draw after it (`ippatsu`). */
+static double
+odds_riichi_laws(const Score *sc, int s, int t, int price, int ippatsu, double *gain,
+                 double *gain_ippatsu)
+{
+    int total = 0;
+    for (int w = sc->win_at[s]; w < sc->win_at[s + 1]; w++)
+        total += sc->g->win_copies[w];
+    int wall = sc->wall - t > total ? sc->wall - t : total;
+    double sum = 0.0, sum_ippatsu = 0.0;
+    for (int w = sc->win_at[s]; w < sc->win_at[s + 1]; w++) {
+        double p = (double)sc->g->win_copies[w] / wall;
+        const double *prices = sc->prices + (size_t)w * ODDS_PRICES;
+        sum += p * prices[price], sum_ippatsu += p * prices[ippatsu];
+    }
+    *gain = sum, *gain_ippatsu = sum_ippatsu;
+    return 1.0 - (double)total / wall;
+}
+
 /* The values backward from the last draw: old in two rows (the later one is all that is
  * read), closed and fresh for every draw. A hand first reachable after `depth` draws has
  * no value before it, and none is read. */
@@ -144,8 +167,8 @@ odds_score_values(Score *sc, double *old)
             if (!sc->can_riichi[s])
                 continue;
             double gain_old, gain_fresh;
-            double miss = odds_riichi_law(sc, s, t, ODDS_RIICHI_PRICE + last, &gain_old);
-            odds_riichi_law(sc, s, t, ODDS_RIICHI_PRICE + 2 + last, &gain_fresh);
+            double miss = odds_riichi_laws(sc, s, t, ODDS_RIICHI_PRICE + last,
+                                           ODDS_RIICHI_PRICE + 2 + last, &gain_old, &gain_fresh);
             old_now[s] = miss * old_later[s] + gain_old;
             fresh[s] = miss * old_later[s] + gain_fresh;
         }
