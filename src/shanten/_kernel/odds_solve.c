@@ -5,6 +5,8 @@
  */
 #include "odds.h"
 
+#include <limits.h>
+
 #define ODDS_TOLERANCE 1e-12
 
 /* The two objectives, solved side by side: [0] tenpai (success at distance <= 1),
@@ -110,7 +112,8 @@ odds_leaf_values(int wall, int draws, int most, double *table)
 /* The policy's curves, tenpai into curves[0..draws] and win into curves[draws + 1..]:
  * the values backward from the last draw, then each policy's probability forward. A
  * hand first reachable after `depth` draws has no value before it, and none is read;
- * a leaf's values come from its table. */
+ * a leaf's values come from its table, and a hand too far to be ready in the draws left
+ * is worth 0 without its law, to the same bit. */
 static void
 odds_solve(const OddsGraph *g, int wall, int draws, const double *leaf_values, double *values,
            double *mass, double *curves)
@@ -118,13 +121,23 @@ odds_solve(const OddsGraph *g, int wall, int draws, const double *leaf_values, d
     int n = g->n;
     OddsLaw law;
     memset(values + (size_t)draws * n * 2, 0, (size_t)n * 2 * sizeof(double));
+    int far = 0; /* the largest distance of a hand */
+    for (int s = 0; s < n; s++)
+        far = g->dist[s] > far ? g->dist[s] : far;
     for (int t = draws - 1; t >= 0; t--) {
         const double *later = values + (size_t)(t + 1) * n * 2;
         double *now = values + (size_t)t * n * 2;
+        int reach = draws - t + 1 < far ? draws - t + 1 : INT_MAX; /* checked near the end */
         for (int s = 0; s < n && g->depth[s] <= t; s++) {
             if (odds_leaf(g, s)) {
                 for (int o = 0; o < ODDS_GOALS; o++)
                     now[2 * s + o] = leaf_values[(size_t)g->succeed[2 * s + o] * (draws + 1) + t];
+                continue;
+            }
+            /* too far to be ready in the draws left (a draw lowers the distance by one
+             * at most): the law would give 1 * 0 + 0 / (wall - t), exactly 0 */
+            if (g->dist[s] > reach) {
+                now[2 * s] = now[2 * s + 1] = 0.0;
                 continue;
             }
             odds_law(g, s, t, wall, later, 0, &law);
