@@ -15,6 +15,8 @@
  */
 #include "odds.h"
 
+#include <limits.h>
+
 #define ODDS_SCORE_TOLERANCE 1e-9
 
 /* One start's programme: the graph, its wins' prices, and the values. */
@@ -158,6 +160,9 @@ odds_score_values(Score *sc, double *old)
     memset(sc->closed + (size_t)draws * n, 0, (size_t)n * sizeof(double));
     memset(sc->fresh + (size_t)draws * n, 0, (size_t)n * sizeof(double));
     memset(old, 0, 2 * (size_t)n * sizeof(double));
+    int far = 0; /* the largest distance of a hand */
+    for (int s = 0; s < n; s++)
+        far = g->dist[s] > far ? g->dist[s] : far;
     for (int t = draws - 1; t >= 0; t--) {
         double *old_later = old + (size_t)((t + 1) & 1) * n, *old_now = old + (size_t)(t & 1) * n;
         double *closed = sc->closed + (size_t)t * n, *fresh = sc->fresh + (size_t)t * n;
@@ -173,7 +178,14 @@ odds_score_values(Score *sc, double *old)
             fresh[s] = miss * old_later[s] + gain_fresh;
         }
         odds_arrive(sc, t + 1);
+        int reach = draws - t < far ? draws - t : INT_MAX; /* checked near the end */
         for (int s = 0; s < n && g->depth[s] <= t; s++) {
+            /* too far to win in the draws left (a draw lowers the distance by one at
+             * most): the law would give 1 * 0 + a sum of 0s, exactly 0 */
+            if (g->dist[s] > reach) {
+                closed[s] = 0.0;
+                continue;
+            }
             odds_score_law(sc, s, t, &law);
             double sum = 0.0;
             for (int i = 0; i < law.m; i++)
