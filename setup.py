@@ -29,6 +29,7 @@ KERNEL_UNITS = (
     "verb",
     "batch",
     "capped",
+    "odds_store",
     "odds_graph",
     "odds_solve",
     "odds_worth",

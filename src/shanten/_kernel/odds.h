@@ -1,8 +1,10 @@
 /*
  * The discard odds in C, the kernel's twin of shanten._native.odds (the plain reference
  * it is tested against, whose model and tie rule it follows step for step):
+ *   odds_store.c    the hands the starts of one call meet, each with its draws and
+ *                   keeps worked out once
  *   odds_graph.c    the hands a player can reach from each start hand by drawing and
- *                   discarding, in a store the starts of one call share
+ *                   discarding, read from that store
  *   odds_solve.c    the values backward over one start's graph, then its curves forward
  *   odds_worth.c    what each win of a graph is worth (shanten._native.odds_worth)
  *   odds_score.c    the expected score over one start's graph (shanten._native.odds_score)
@@ -126,15 +128,18 @@ typedef struct {
 /* The largest store kept between starts by default; past it the store starts afresh. */
 #define ODDS_STORE_BYTES ((Py_ssize_t)64 << 20)
 
-/* odds_graph.c */
+/* odds_store.c */
 void odds_store_free(OddsStore *st);
 size_t odds_store_bytes(const OddsStore *st);
 int odds_rehash(OddsStore *st, size_t slots);
+int32_t odds_hand(OddsStore *st, const uint8_t *hand, int dist, int beyond);
+int odds_work_out(OddsStore *st, const OddsShared *sh, int32_t h);
+int odds_grow(void *array, size_t cap, size_t size);
+
+/* odds_graph.c */
 void odds_graph_free(OddsGraph *g);
 OddsStatus odds_build(OddsGraph *g, OddsStore *st, const OddsShared *sh, OddsLocal *local,
                       const uint8_t start[NUM_TILES], int r0, int budget, int max_states);
-
-int odds_grow(void *array, size_t cap, size_t size);
 
 /* odds_solve.c */
 OddsStatus odds_curves(const OddsGraph *g, int wall, int draws, double *curves);
