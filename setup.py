@@ -37,6 +37,7 @@ KERNEL_UNITS = (
     "odds_run",
     "odds_binding",
     "score",
+    "score_binding",
     "score_yaku",
 )
 

@@ -5,9 +5,9 @@
  * before a counted hand, then han, then fu, then the fu before rounding, and on a tie
  * the reading that comes first in the reference's order (wins._sorted_readings).
  *
- *   score.c        the readings, the best of them, the points of each count of extra
- *                  dora, and the binding score()
- *   score_yaku.c   the yaku, yakuman, fu and points of one reading
+ *   score.c          the readings, and the points of each count of extra dora
+ *   score_yaku.c     the yaku, yakuman, fu and points of one reading
+ *   score_binding.c  the best reading, and the binding score()
  *
  * The yaku are numbered as shanten.score_types.YAKU lists them (SY_*), the wait shapes
  * as wins.WaitShape, the fu parts as shanten._kernel.engine.FU_PARTS.
