@@ -112,27 +112,12 @@ odds_score_law(const Score *sc, int s, int t, ScoreLaw *law)
 }
 
 /* In riichi at hand s after t draws: the probability of no win, and the expected points
- * of the wins priced `price` (ODDS_PRICES' index), sum of each win's probability times
- * its price. */
+ * of its wins, sum of each win's probability times its price, under two prices
+ * (ODDS_PRICES' indices) at once, each sum in its order: the wins in riichi (`price`)
+ * and on the first draw after it (`ippatsu`). */
 static double
-odds_riichi_law(const Score *sc, int s, int t, int price, double *gain)
-{
-    int total = 0;
-    for (int w = sc->win_at[s]; w < sc->win_at[s + 1]; w++)
-        total += sc->g->win_copies[w];
-    int wall = sc->wall - t > total ? sc->wall - t : total;
-    double sum = 0.0;
-    for (int w = sc->win_at[s]; w < sc->win_at[s + 1]; w++)
-        sum += (double)sc->g->win_copies[w] / wall * sc->prices[(size_t)w * ODDS_PRICES + price];
-    *gain = sum;
-    return 1.0 - (double)total / wall;
-}
-
-/* odds_riichi_law() for two prices at once, each sum in its order: the wins in riichi
- * (`price`) and on the first draw after it (`ippatsu`). */
-static double
-odds_riichi_laws(const Score *sc, int s, int t, int price, int ippatsu, double *gain,
-                 double *gain_ippatsu)
+odds_riichi_law(const Score *sc, int s, int t, int price, int ippatsu, double *gain,
+                double *gain_ippatsu)
 {
     int total = 0;
     for (int w = sc->win_at[s]; w < sc->win_at[s + 1]; w++)
@@ -172,8 +157,8 @@ odds_score_values(Score *sc, double *old)
             if (!sc->can_riichi[s])
                 continue;
             double gain_old, gain_fresh;
-            double miss = odds_riichi_laws(sc, s, t, ODDS_RIICHI_PRICE + last,
-                                           ODDS_RIICHI_PRICE + 2 + last, &gain_old, &gain_fresh);
+            double miss = odds_riichi_law(sc, s, t, ODDS_RIICHI_PRICE + last,
+                                          ODDS_RIICHI_PRICE + 2 + last, &gain_old, &gain_fresh);
             old_now[s] = miss * old_later[s] + gain_old;
             fresh[s] = miss * old_later[s] + gain_fresh;
         }
@@ -233,15 +218,17 @@ odds_score_forward(Score *sc, double *mass, double *curve)
                     next_reached = to >= next_reached ? to + 1 : next_reached;
                 }
             }
+            if (fresh[s] == 0.0 && old[s] == 0.0)
+                continue;
+            double gain_old, gain_fresh;
+            double miss = odds_riichi_law(sc, s, t, ODDS_RIICHI_PRICE + last,
+                                          ODDS_RIICHI_PRICE + 2 + last, &gain_old, &gain_fresh);
             for (int ippatsu = 1; ippatsu >= 0; ippatsu--) {
                 m = ippatsu ? fresh[s] : old[s];
                 if (m == 0.0)
                     continue;
-                double gain;
-                double miss = odds_riichi_law(sc, s, t, ODDS_RIICHI_PRICE + 2 * ippatsu + last,
-                                              &gain);
                 moved_old[s] += m * miss;
-                done += m * gain;
+                done += m * (ippatsu ? gain_fresh : gain_old);
             }
         }
         reached = next_reached;
