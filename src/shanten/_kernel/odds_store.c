@@ -165,6 +165,33 @@ odds_push_entry(OddsStore *st, int t, int after, int keep_first)
     return 1;
 }
 
+/* Offers the keep that discards x from the drawn hand `hand` (distance `after`, after
+ * a draw that `advanced` the hand or not), leaving distance `left` and `kept_beyond`
+ * tiles beyond the cover: stored when the switches and the largest budget allow it.
+ * 0 if out of memory. */
+static inline int
+odds_offer_keep(OddsStore *st, const OddsShared *sh, uint8_t *hand, int x, int after,
+                int advanced, int left, int kept_beyond)
+{
+    int allowed = left > after ? sh->shanten_back : (advanced || sh->hand_changes);
+    if (!allowed || left + kept_beyond > sh->budget)
+        return 1;
+    hand[x]--;
+    int32_t kept = odds_hand(st, hand, left, kept_beyond);
+    hand[x]++;
+    return kept >= 0 && odds_push_keep(st, kept, x, left);
+}
+
+/* Ends the draw of tile t (distance `after` with it), whose keeps start at keep_first:
+ * an entry, unless the draw is always thrown back. 0 if out of memory. */
+static inline int
+odds_end_draw(OddsStore *st, int t, int after, int keep_first)
+{
+    if (st->nk == keep_first && after > 1) /* always thrown back */
+        return 1;
+    return odds_push_entry(st, t, after, keep_first);
+}
+
 /* Works out the draws of the store's hand h: an entry per tile in the wall that can
  * matter (it succeeds, or the player may keep it), with its keeps in tile order. Every
  * start's swaps are at least the tiles beyond the cover, so a keep past the largest
@@ -209,20 +236,12 @@ odds_expand(OddsStore *st, const OddsShared *sh, int32_t h)
                 if (k >= part->nclass)
                     return 0; /* never: a 13-tile part always has a class */
                 int left = odds_changed(rules, hand, &s14, x, -1, k, sh->with_closed);
-                int allowed = left > after ? sh->shanten_back : (advanced || sh->hand_changes);
-                if (!allowed || left + kept_beyond > sh->budget)
-                    continue;
-                hand[x]--;
-                int32_t kept = odds_hand(st, hand, left, kept_beyond);
-                hand[x]++;
-                if (kept < 0 || !odds_push_keep(st, kept, x, left))
+                if (!odds_offer_keep(st, sh, hand, x, after, advanced, left, kept_beyond))
                     return 0;
             }
             hand[t]--;
         }
-        if (st->nk == keep_first && after > 1) /* always thrown back */
-            continue;
-        if (!odds_push_entry(st, t, after, keep_first))
+        if (!odds_end_draw(st, t, after, keep_first))
             return 0;
     }
     st->entry_at[h] = first;
@@ -292,20 +311,12 @@ odds_expand_capped(OddsStore *st, const OddsShared *sh, int32_t h)
                     int other = closed_moved_distance(&s14, hand[x], IS_ORPHAN[x], -1);
                     left = other < left ? other : left;
                 }
-                int allowed = left > after ? sh->shanten_back : (advanced || sh->hand_changes);
-                if (!allowed || left + kept_beyond > sh->budget)
-                    continue;
-                hand[x]--;
-                int32_t kept = odds_hand(st, hand, left, kept_beyond);
-                hand[x]++;
-                if (kept < 0 || !odds_push_keep(st, kept, x, left))
+                if (!odds_offer_keep(st, sh, hand, x, after, advanced, left, kept_beyond))
                     return 0;
             }
             hand[t]--;
         }
-        if (st->nk == keep_first && after > 1) /* always thrown back */
-            continue;
-        if (!odds_push_entry(st, t, after, keep_first))
+        if (!odds_end_draw(st, t, after, keep_first))
             return 0;
     }
     st->entry_at[h] = first;
