@@ -138,6 +138,7 @@ int odds_grow(void *array, size_t cap, size_t size);
 
 /* odds_graph.c */
 void odds_graph_free(OddsGraph *g);
+int odds_farthest(const OddsGraph *g);
 OddsStatus odds_build(OddsGraph *g, OddsStore *st, const OddsShared *sh, OddsLocal *local,
                       const uint8_t start[NUM_TILES], int r0, int budget, int max_states);
 

@@ -18,6 +18,17 @@ odds_graph_free(OddsGraph *g)
     memset(g, 0, sizeof *g);
 }
 
+/* The largest distance of a hand of the graph: past the draws left it, a hand cannot
+ * succeed (a draw lowers the distance by one at most). */
+int
+odds_farthest(const OddsGraph *g)
+{
+    int far = 0;
+    for (int s = 0; s < g->n; s++)
+        far = g->dist[s] > far ? g->dist[s] : far;
+    return far;
+}
+
 /* Room in the graph for one more hand, a draw and its keeps; 0 if out of memory. */
 static int
 odds_reserve(OddsGraph *g)

@@ -145,9 +145,7 @@ odds_score_values(Score *sc, double *old)
     memset(sc->closed + (size_t)draws * n, 0, (size_t)n * sizeof(double));
     memset(sc->fresh + (size_t)draws * n, 0, (size_t)n * sizeof(double));
     memset(old, 0, 2 * (size_t)n * sizeof(double));
-    int far = 0; /* the largest distance of a hand */
-    for (int s = 0; s < n; s++)
-        far = g->dist[s] > far ? g->dist[s] : far;
+    int far = odds_farthest(g);
     for (int t = draws - 1; t >= 0; t--) {
         double *old_later = old + (size_t)((t + 1) & 1) * n, *old_now = old + (size_t)(t & 1) * n;
         double *closed = sc->closed + (size_t)t * n, *fresh = sc->fresh + (size_t)t * n;

@@ -121,9 +121,7 @@ odds_solve(const OddsGraph *g, int wall, int draws, const double *leaf_values, d
     int n = g->n;
     OddsLaw law;
     memset(values + (size_t)draws * n * 2, 0, (size_t)n * 2 * sizeof(double));
-    int far = 0; /* the largest distance of a hand */
-    for (int s = 0; s < n; s++)
-        far = g->dist[s] > far ? g->dist[s] : far;
+    int far = odds_farthest(g);
     for (int t = draws - 1; t >= 0; t--) {
         const double *later = values + (size_t)(t + 1) * n * 2;
         double *now = values + (size_t)t * n * 2;
