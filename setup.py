@@ -24,6 +24,7 @@ KERNEL_UNITS = (
     "read",
     "lookup",
     "results",
+    "held",
     "install",
     "bindings",
     "verb",

@@ -19,7 +19,8 @@
  *   read.c         reading a hand from Python objects (34 counts, mpsz notation, a Hand)
  *   lookup.h/.c    a hand's summary, its parts' classes, its distances, effective tiles
  *   results.c      the result objects (Ukeire, Discard) and the discard table
- *   install.c      the tables handed over and checked
+ *   held.c         the buffers handed over, held alive and every entry checked
+ *   install.c      the tables handed over, each installed once it passes its checks
  *   bindings.c     the core functions for checked input (distance, ukeire, ...)
  *   verb.c         the Verb type: the public verbs' common case answered in C
  *   batch.c        many hands at once, without the GIL
@@ -112,6 +113,16 @@ extern PyObject *NAMES; /* tuple of the 34 tile names */
 int read_init(void);
 int read_hand(PyObject *hand, uint8_t counts[NUM_TILES]);
 int read_bytes(PyObject *object, uint8_t out[NUM_TILES], const char *what);
+
+/* held.c: a buffer's `length` bytes, held alive for good; an object held alive for good;
+ * whether every entry of a table is below `bound` (or is `or_value`); n ints read from a
+ * sequence, each in low..high; a part's words, held and checked against its class ids. */
+const uint8_t *hold(PyObject *object, Py_ssize_t length, const char *what);
+int hold_object(PyObject *object);
+int all_below(const uint8_t *table, Py_ssize_t length, int bound, int or_value,
+              const char *what);
+int read_ints(PyObject *sequence, int *out, int n, int low, int high, const char *what);
+const uint32_t *hold_words(PyObject *object, const uint8_t *ids, Py_ssize_t ncodes, int ntiles);
 
 /* install.c */
 const Rules *rules_of(int players);
