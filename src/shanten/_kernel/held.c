@@ -8,7 +8,8 @@
  */
 #include "kernel.h"
 
-static PyObject *HELD; /* a list of memoryviews: keeps the buffers alive */
+/* The views hold() made and the objects hold_object() took, kept alive for good. */
+static PyObject *HELD;
 
 /* The bytes of `object` (any buffer, C-contiguous, exactly `length` bytes), kept alive
  * by a view in HELD. */
