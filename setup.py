@@ -38,8 +38,8 @@ KERNEL_UNITS = (
     "odds_run",
     "odds_binding",
     "score",
-    "score_binding",
     "score_yaku",
+    "score_binding",
 )
 
 
