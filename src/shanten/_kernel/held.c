@@ -8,16 +8,23 @@
  */
 #include "kernel.h"
 
-/* The views hold() made and the objects hold_object() took, kept alive for good. */
+/* The objects hold_object() took, hold()'s views among them, kept alive for good. */
 static PyObject *HELD;
 
+/* Keep `object` alive for good; -1 with an exception set if it cannot be. */
+int
+hold_object(PyObject *object)
+{
+    if (HELD == NULL && (HELD = PyList_New(0)) == NULL)
+        return -1;
+    return PyList_Append(HELD, object);
+}
+
 /* The bytes of `object` (any buffer, C-contiguous, exactly `length` bytes), kept alive
- * by a view in HELD. */
+ * by a view held with hold_object(). */
 const uint8_t *
 hold(PyObject *object, Py_ssize_t length, const char *what)
 {
-    if (HELD == NULL && (HELD = PyList_New(0)) == NULL)
-        return NULL;
     PyObject *view = PyMemoryView_FromObject(object);
     if (view == NULL)
         return NULL;
@@ -28,22 +35,9 @@ hold(PyObject *object, Py_ssize_t length, const char *what)
         Py_DECREF(view);
         return NULL;
     }
-    if (PyList_Append(HELD, view) < 0) {
-        Py_DECREF(view);
-        return NULL;
-    }
+    int held = hold_object(view);
     Py_DECREF(view);
-    return (const uint8_t *)buffer->buf;
-}
-
-/* Keep `object` alive for good, as hold() keeps a buffer; -1 with an exception set if
- * it cannot be. */
-int
-hold_object(PyObject *object)
-{
-    if (HELD == NULL && (HELD = PyList_New(0)) == NULL)
-        return -1;
-    return PyList_Append(HELD, object);
+    return held < 0 ? NULL : (const uint8_t *)buffer->buf;
 }
 
 /* The buffers all_below() has passed, so a table shared by parts (the suits' class
