@@ -31,6 +31,7 @@ KERNEL_UNITS = (
     "batch",
     "capped",
     "odds_store",
+    "odds_expand",
     "odds_graph",
     "odds_solve",
     "odds_worth",

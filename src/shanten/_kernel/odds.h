@@ -3,6 +3,7 @@
  * it is tested against, whose model and tie rule it follows step for step):
  *   odds_store.c    the hands the starts of one call meet, each with its draws and
  *                   keeps worked out once
+ *   odds_expand.c   the work-out of one hand, which only reads the store
  *   odds_graph.c    the hands a player can reach from each start hand by drawing and
  *                   discarding, read from that store
  *   odds_solve.c    the values backward over one start's graph, then its curves forward
@@ -111,11 +112,40 @@ typedef struct {
     const OddsWorth *worth; /* NULL: no expected score, and the graphs keep no wins */
 } OddsShared;
 
-/* `local` maps the store's hands to a graph's (-1: not in it), for the store's `cap`. */
+/* The most keeps a hand's draws have: a 14-tile hand discards one of at most 13 other
+ * kinds than the tile drawn. */
+#define ODDS_MAX_KEEPS (NUM_TILES * 13)
+
+/* One hand's draws and keeps as worked out (odds_expand.c), before the store takes them:
+ * the hand kept is the store's, or -1 where the store has it not yet. */
+typedef struct {
+    int32_t hand;
+    int ne, nk; /* entries (-1: the work-out failed, which never happens), keeps */
+    uint8_t tile[NUM_TILES], after[NUM_TILES], keeps[NUM_TILES];
+    uint8_t discard[ODDS_MAX_KEEPS], left[ODDS_MAX_KEEPS];
+    int8_t beyond[ODDS_MAX_KEEPS]; /* the hand kept's tiles beyond the cover */
+    int32_t kept[ODDS_MAX_KEEPS];
+} OddsWork;
+
+/* The most hands worked out at once, when other threads may help; the fewest worth
+ * their help, and how far ahead in a graph the builder looks for them. */
+#define ODDS_BATCH 256
+#define ODDS_HELP_LEAST 128
+#define ODDS_SCAN (4 * ODDS_BATCH)
+
+/* `local` maps the store's hands to a graph's (-1: not in it), for the store's `cap`;
+ * `work` holds the `batch` hands worked out at once (NULL until the first): one with no
+ * other thread to help, ODDS_BATCH with some. */
 typedef struct {
     int32_t *of;
     int cap;
+    OddsWork *work;
+    int batch;
 } OddsLocal;
+
+/* The threads of one call (odds_run.c), which help work out hands while they have no
+ * graph to solve. */
+typedef struct OddsQueue OddsQueue;
 
 /* Where the answers go as they come: report(context, i) once start i's curves are in,
  * for every start in order while they succeed; it returns 0 to stop the run. */
@@ -133,14 +163,20 @@ void odds_store_free(OddsStore *st);
 size_t odds_store_bytes(const OddsStore *st);
 int odds_rehash(OddsStore *st, size_t slots);
 int32_t odds_hand(OddsStore *st, const uint8_t *hand, int dist, int beyond);
-int odds_work_out(OddsStore *st, const OddsShared *sh, int32_t h);
+int32_t odds_find(const OddsStore *st, const uint8_t *hand);
+int odds_work_out(OddsStore *st, const OddsShared *sh, OddsQueue *helpers, OddsWork *work,
+                  const int32_t *hands, int count);
 int odds_grow(void *array, size_t cap, size_t size);
+
+/* odds_expand.c */
+int odds_expand_hand(const OddsStore *st, const OddsShared *sh, int32_t h, OddsWork *w);
 
 /* odds_graph.c */
 void odds_graph_free(OddsGraph *g);
 int odds_farthest(const OddsGraph *g);
 OddsStatus odds_build(OddsGraph *g, OddsStore *st, const OddsShared *sh, OddsLocal *local,
-                      const uint8_t start[NUM_TILES], int r0, int budget, int max_states);
+                      OddsQueue *helpers, const uint8_t start[NUM_TILES], int r0, int budget,
+                      int max_states);
 
 /* odds_solve.c */
 OddsStatus odds_curves(const OddsGraph *g, int wall, int draws, double *curves);
@@ -155,7 +191,11 @@ void odds_price(const OddsWorth *worth, const uint8_t start[NUM_TILES],
 OddsStatus odds_score(const OddsGraph *g, const OddsWorth *worth,
                       const uint8_t unseen[NUM_TILES], int wall, int draws, double *curve);
 
-/* odds_run.c: `curves` holds 2 curves a start, 3 with a worth (the expected score). */
+/* odds_run.c: `curves` holds 2 curves a start, 3 with a worth (the expected score).
+ * odds_help() runs task(context, i) for every i < count, on the calling thread and on
+ * those of `helpers` (NULL: none) that have no graph to solve, and returns once all
+ * are done. */
+void odds_help(OddsQueue *helpers, void (*task)(void *, int), void *context, int count);
 OddsStatus odds_run(const Rules *rules, int closed, int count, const uint8_t *starts,
                     const uint8_t unseen[NUM_TILES], const uint8_t *caps,
                     const OddsWorth *worth, int draws, int hand_changes, int shanten_back,

@@ -71,28 +71,55 @@ odds_local_fit(OddsLocal *local, int cap)
     return 1;
 }
 
+/* Works out hand s of the graph, which the store has not worked out: alone, or, with
+ * other threads to help and at least ODDS_HELP_LEAST hands not worked out among the
+ * graph's next ODDS_SCAN (from s on), ODDS_BATCH of them at most together (reading a
+ * hand's draws right after working them out is faster alone). A scan that finds too
+ * few is not repeated before its end, `*scanned`. 0 if out of memory. */
+static int
+odds_work_out_from(const OddsGraph *g, int s, OddsStore *st, const OddsShared *sh,
+                   OddsLocal *local, OddsQueue *helpers, int *scanned)
+{
+    int32_t batch[ODDS_BATCH];
+    int count = 1, end = g->n - s > ODDS_SCAN ? s + ODDS_SCAN : g->n;
+    batch[0] = g->id[s];
+    if (local->batch > 1 && s >= *scanned) {
+        for (int u = s + 1; u < end && count < local->batch; u++)
+            if (st->entry_at[g->id[u]] < 0)
+                batch[count++] = g->id[u];
+        if (count < ODDS_HELP_LEAST)
+            count = 1, *scanned = end;
+    }
+    return odds_work_out(st, sh, helpers, local->work, batch, count) &&
+           odds_local_fit(local, st->cap);
+}
+
 /* The graph from `start` (3n+1, fits the rules, distance r0, swap budget `budget`): its
  * hands, draws and the drawn hands' keeps, read from the store, which works out each hand
- * the first time any start meets it. The caller frees the graph whatever the status, and
- * sets local->of back to -1 for the graph's hands. */
+ * the first time any start meets it, a batch of the hands met but not yet read at once
+ * (on `helpers` too). The caller frees the graph whatever the status, and sets local->of
+ * back to -1 for the graph's hands. */
 OddsStatus
 odds_build(OddsGraph *g, OddsStore *st, const OddsShared *sh, OddsLocal *local,
-           const uint8_t start[NUM_TILES], int r0, int budget, int max_states)
+           OddsQueue *helpers, const uint8_t start[NUM_TILES], int r0, int budget,
+           int max_states)
 {
     memset(g, 0, sizeof *g);
     int32_t id = odds_hand(st, start, r0, 0);
     if (id < 0 || !odds_local_fit(local, st->cap) || !odds_reserve(g))
+        return ODDS_NO_MEMORY;
+    if (local->work == NULL &&
+        (local->work = malloc((size_t)local->batch * sizeof(OddsWork))) == NULL)
         return ODDS_NO_MEMORY;
     memcpy(g->start, start, NUM_TILES);
     g->id[0] = id, g->dist[0] = (int8_t)r0, g->swaps[0] = 0, g->depth[0] = 0;
     g->n = 1;
     local->of[id] = 0;
     g->keep_at[0] = 0;
+    int scanned = 0;
     for (int s = 0; s < g->n; s++) {
         int32_t h = g->id[s];
-        if (st->entry_at[h] < 0 &&
-            (!odds_work_out(st, sh, h) ||
-             !odds_local_fit(local, st->cap)))
+        if (st->entry_at[h] < 0 && !odds_work_out_from(g, s, st, sh, local, helpers, &scanned))
             return ODDS_NO_MEMORY;
         const uint8_t *hand = st->hands + (size_t)h * NUM_TILES;
         int swaps = g->swaps[s], depth = g->depth[s] < 255 ? g->depth[s] + 1 : 255;

@@ -1,7 +1,8 @@
 /*
  * The discard odds of many start hands: their graphs built one after another on a shared
  * store, by the calling thread, and solved as they come by a few threads (POSIX threads
- * where there are), each start's answer reported in order as soon as it is in.
+ * where there are), each start's answer reported in order as soon as it is in. A thread
+ * with no graph to solve helps the builder work out the hands of the graph it builds.
  */
 #include "odds.h"
 
@@ -38,12 +39,17 @@ odds_async_signals(sigset_t *set)
 }
 #endif
 
+/* The hands a helper takes at a time; a task of fewer than ODDS_HELP_LEAST (odds.h) the
+ * builder runs alone (waking a thread would cost more). */
+#define ODDS_HELP_CHUNK 8
+
 /* The starts' graphs in flight. The calling thread builds them in order (the store is
  * its own) and publishes each; every thread, the caller included, solves the published
  * graphs in order. When more than `ahead` wait, the builder solves one itself, so that
  * few graphs are alive at once, and with no other thread it solves each as it is
- * built. */
-typedef struct {
+ * built. While it builds, the builder may post a task (odds_help), which the threads
+ * waiting for a graph take a chunk at a time. */
+struct OddsQueue {
     OddsGraph *graphs;  /* per start */
     OddsStatus *status; /* per start, once solved */
     uint8_t *solved;    /* per start: its curves are in */
@@ -56,12 +62,16 @@ typedef struct {
     int closed;   /* no more will be */
     int next;     /* the next graph to solve */
     int stopped;  /* take no more */
-    int threaded; /* the lock and the condition are set up */
+    int threaded; /* the lock and the conditions are set up */
+    void (*task)(void *, int); /* the task posted, run for each i < task_count */
+    void *context;
+    int task_next, task_count, task_done;
 #if ODDS_THREADS
     pthread_mutex_t lock;
-    pthread_cond_t published;
+    pthread_cond_t published; /* a graph, a task, or the end */
+    pthread_cond_t helped;    /* the task's last chunk is done */
 #endif
-} OddsQueue;
+};
 
 static void
 odds_lock(OddsQueue *q)
@@ -101,14 +111,59 @@ odds_solve_one(OddsQueue *q, int i)
     odds_unlock(q);
 }
 
-/* The next graph to solve, waiting for one while more may come; -1 when none is left.
- * The lock is held. */
+/* Runs the posted task's next chunk. The lock is held, and free while the chunk runs. */
+static void
+odds_help_chunk(OddsQueue *q)
+{
+    int from = q->task_next;
+    int to = from + ODDS_HELP_CHUNK < q->task_count ? from + ODDS_HELP_CHUNK : q->task_count;
+    void (*task)(void *, int) = q->task;
+    void *context = q->context;
+    q->task_next = to;
+    odds_unlock(q);
+    for (int i = from; i < to; i++)
+        task(context, i);
+    odds_lock(q);
+    q->task_done += to - from;
+#if ODDS_THREADS
+    if (q->task_done == q->task_count)
+        pthread_cond_signal(&q->helped);
+#endif
+}
+
+void
+odds_help(OddsQueue *q, void (*task)(void *, int), void *context, int count)
+{
+    if (q == NULL || !q->threaded || count < ODDS_HELP_LEAST) {
+        for (int i = 0; i < count; i++)
+            task(context, i);
+        return;
+    }
+#if ODDS_THREADS
+    odds_lock(q);
+    q->task = task, q->context = context;
+    q->task_next = q->task_done = 0, q->task_count = count;
+    pthread_cond_broadcast(&q->published);
+    while (q->task_next < q->task_count)
+        odds_help_chunk(q);
+    while (q->task_done < q->task_count) /* the chunks others took */
+        pthread_cond_wait(&q->helped, &q->lock);
+    q->task_next = q->task_done = q->task_count = 0;
+    odds_unlock(q);
+#endif
+}
+
+/* The next graph to solve, waiting for one while more may come, and helping with the
+ * task posted meanwhile; -1 when none is left. The lock is held. */
 static int
 odds_take(OddsQueue *q)
 {
     while (q->next == q->built && !q->closed && !q->stopped) {
 #if ODDS_THREADS
-        pthread_cond_wait(&q->published, &q->lock);
+        if (q->task_next < q->task_count)
+            odds_help_chunk(q);
+        else
+            pthread_cond_wait(&q->published, &q->lock);
 #else
         return -1; /* never: one thread has built what it solves */
 #endif
@@ -222,10 +277,13 @@ odds_run(const Rules *rules, int closed, int count, const uint8_t *starts,
     threads = threads < count ? threads : count;
     threads = threads < ODDS_MAX_THREADS ? threads : ODDS_MAX_THREADS;
     if (threads > 1 && pthread_mutex_init(&q.lock, NULL) == 0) {
-        if (pthread_cond_init(&q.published, NULL) == 0)
-            q.threaded = 1;
-        else
+        if (pthread_cond_init(&q.published, NULL) != 0)
             pthread_mutex_destroy(&q.lock);
+        else if (pthread_cond_init(&q.helped, NULL) != 0) {
+            pthread_cond_destroy(&q.published);
+            pthread_mutex_destroy(&q.lock);
+        } else
+            q.threaded = 1;
     }
     sigset_t blocked, before;
     odds_async_signals(&blocked);
@@ -241,7 +299,8 @@ odds_run(const Rules *rules, int closed, int count, const uint8_t *starts,
 #endif
     q.ahead = workers;
     OddsStore st;
-    OddsLocal local = {NULL, 0};
+    /* batches only where other threads can help: not under the caps, which one reads */
+    OddsLocal local = {NULL, 0, NULL, q.threaded && !sh.caps ? ODDS_BATCH : 1};
     OddsStatus status = ODDS_OK;
     memset(&st, 0, sizeof st);
     for (int i = 0; i < count && status == ODDS_OK; i++) {
@@ -253,7 +312,7 @@ odds_run(const Rules *rules, int closed, int count, const uint8_t *starts,
             }
         }
         OddsGraph *g = &q.graphs[i];
-        status = odds_build(g, &st, &sh, &local, starts + (size_t)i * NUM_TILES, r0[i],
+        status = odds_build(g, &st, &sh, &local, &q, starts + (size_t)i * NUM_TILES, r0[i],
                             odds_budget(best, extra, r0[i]), max_states);
         states[i] = g->n;
         for (int s = 0; s < g->n; s++)
@@ -281,7 +340,7 @@ odds_run(const Rules *rules, int closed, int count, const uint8_t *starts,
         }
     }
     odds_store_free(&st);
-    free(local.of);
+    free(local.of), free(local.work);
     if (sh.caps)
         caps_free(sh.caps); /* the graphs are built: nothing reads the caps from here */
     odds_lock(&q);
@@ -299,6 +358,7 @@ odds_run(const Rules *rules, int closed, int count, const uint8_t *starts,
     for (int w = 0; w < workers; w++)
         pthread_join(worker[w], NULL);
     if (q.threaded) {
+        pthread_cond_destroy(&q.helped);
         pthread_cond_destroy(&q.published);
         pthread_mutex_destroy(&q.lock);
         q.threaded = 0; /* one thread from here: no lock */

@@ -67,15 +67,32 @@ odds_rehash(OddsStore *st, size_t slots)
     return 1;
 }
 
+/* The slot of the hash table that holds `hand`, or the empty one where it would go. */
+static size_t
+odds_slot(const OddsStore *st, const uint8_t *hand)
+{
+    size_t i = odds_hash(hand) & (st->slots - 1);
+    while (st->slot[i] >= 0 &&
+           memcmp(st->hands + (size_t)st->slot[i] * NUM_TILES, hand, NUM_TILES) != 0)
+        i = (i + 1) & (st->slots - 1);
+    return i;
+}
+
+/* The store's index of `hand`, -1 if it has none: it only reads the store. */
+int32_t
+odds_find(const OddsStore *st, const uint8_t *hand)
+{
+    return st->slot[odds_slot(st, hand)];
+}
+
 /* The store's index of `hand`, added with its distance and tiles beyond the cover if
  * new; -1 out of memory. */
 int32_t
 odds_hand(OddsStore *st, const uint8_t *hand, int dist, int beyond)
 {
-    size_t i = odds_hash(hand) & (st->slots - 1);
-    for (; st->slot[i] >= 0; i = (i + 1) & (st->slots - 1))
-        if (memcmp(st->hands + (size_t)st->slot[i] * NUM_TILES, hand, NUM_TILES) == 0)
-            return st->slot[i];
+    size_t i = odds_slot(st, hand);
+    if (st->slot[i] >= 0)
+        return st->slot[i];
     if (st->n == st->cap) {
         size_t cap = st->cap ? (size_t)st->cap * 2 : 1024;
         if (cap > INT32_MAX || !odds_grow(&st->hands, cap, NUM_TILES) ||
@@ -95,38 +112,6 @@ odds_hand(OddsStore *st, const uint8_t *hand, int dist, int beyond)
         return -1;
     return h;
 }
-
-/* A 3n+1 hand's state after drawing tile t: its part's class is `k` (draw_classes). */
-static void
-odds_draw_state(const Rules *rules, const uint8_t *counts, const State *s13, int t, int k,
-                State *s14)
-{
-    int q = rules->part_of[t], h = counts[t], orphan = IS_ORPHAN[t];
-    *s14 = *s13;
-    s14->code[q] += rules->weight_of[t];
-    s14->k[q] = k;
-    for (int p = 0; p < 4; p++)
-        if (p != q)
-            s14->rest[p] = rest_of(rules, s14, p);
-    closed_move(s14, h, orphan, +1);
-}
-
-/* The distance of the hand of state `s` (counts `counts`) with tile t added (+1) or
- * taken away (-1), given its part's class after the change, `k`. */
-static inline int
-odds_changed(const Rules *rules, const uint8_t *counts, const State *s, int t, int change,
-             int k, int with_closed)
-{
-    int q = rules->part_of[t];
-    int d = part_distance(&rules->part[q], s->rest[q], k, s->sets);
-    if (with_closed) {
-        int c = closed_moved_distance(s, counts[t], IS_ORPHAN[t], change);
-        if (c < d)
-            d = c;
-    }
-    return d;
-}
-
 
 /* Appends a keep to the store: the hand kept, the tile discarded and the distance after
  * it; 0 if out of memory. */
@@ -165,169 +150,68 @@ odds_push_entry(OddsStore *st, int t, int after, int keep_first)
     return 1;
 }
 
-/* Offers the keep that discards x from the drawn hand `hand` (distance `after`, after
- * a draw that `advanced` the hand or not), leaving distance `left` and `kept_beyond`
- * tiles beyond the cover: stored when the switches and the largest budget allow it.
- * 0 if out of memory. */
-static inline int
-odds_offer_keep(OddsStore *st, const OddsShared *sh, uint8_t *hand, int x, int after,
-                int advanced, int left, int kept_beyond)
-{
-    int allowed = left > after ? sh->shanten_back : (advanced || sh->hand_changes);
-    if (!allowed || left + kept_beyond > sh->budget)
-        return 1;
-    hand[x]--;
-    int32_t kept = odds_hand(st, hand, left, kept_beyond);
-    hand[x]++;
-    return kept >= 0 && odds_push_keep(st, kept, x, left);
-}
-
-/* Ends the draw of tile t (distance `after` with it), whose keeps start at keep_first:
- * an entry, unless the draw is always thrown back. 0 if out of memory. */
-static inline int
-odds_end_draw(OddsStore *st, int t, int after, int keep_first)
-{
-    if (st->nk == keep_first && after > 1) /* always thrown back */
-        return 1;
-    return odds_push_entry(st, t, after, keep_first);
-}
-
-/* Works out the draws of the store's hand h: an entry per tile in the wall that can
- * matter (it succeeds, or the player may keep it), with its keeps in tile order. Every
- * start's swaps are at least the tiles beyond the cover, so a keep past the largest
- * budget by those alone is left out. Discarding the drawn tile's kind is throwing the
- * draw back, not a keep. 0 if out of memory. */
+/* Puts a worked-out hand into the store: its entries and keeps, each hand kept that the
+ * store did not have added (or found, if an earlier hand of the batch added it); 0 if
+ * out of memory. */
 static int
-odds_expand(OddsStore *st, const OddsShared *sh, int32_t h)
+odds_commit(OddsStore *st, const OddsWork *w)
 {
-    const Rules *rules = sh->rules;
-    uint8_t hand[NUM_TILES], drawn[NUM_TILES];
-    memcpy(hand, st->hands + (size_t)h * NUM_TILES, NUM_TILES);
-    int before = st->dist[h], beyond = st->beyond[h];
-    int extra = sh->hand_changes || sh->shanten_back;
-    State s13, s14;
-    if (!prepare(rules, hand, summary(hand), &s13))
-        return 0; /* never: every hand here fits the tables */
-    s13.sets = sh->sets;
-    for (int p = 0; p < 4; p++)
-        draw_classes(rules, hand, &s13, p, drawn);
-    int first = st->ne;
-    for (int t = 0; t < NUM_TILES; t++) {
-        if (!sh->unseen[t] || drawn[t] == NO_CLASS)
-            continue;
-        int after = odds_changed(rules, hand, &s13, t, +1, drawn[t], sh->with_closed);
-        int drawn_beyond = beyond + (hand[t] >= sh->cover[t]);
-        int keep_first = st->nk;
-        /* a keep discards at most one tile beyond the cover */
-        if (after > 0 && (after < before || extra) && after + drawn_beyond - 1 <= sh->budget) {
-            int advanced = after < before;
-            odds_draw_state(rules, hand, &s13, t, drawn[t], &s14);
-            hand[t]++;
-            for (int x = 0; x < NUM_TILES; x++) {
-                if (!hand[x] || x == t)
-                    continue;
-                int kept_beyond = drawn_beyond - (hand[x] > sh->cover[x]);
-                /* a discard never lowers the distance: past the budget already */
-                if (after + kept_beyond > sh->budget)
-                    continue;
-                int q = rules->part_of[x];
-                const Part *part = &rules->part[q];
-                int k = part->ids[s14.code[q] - rules->weight_of[x]];
-                if (k >= part->nclass)
-                    return 0; /* never: a 13-tile part always has a class */
-                int left = odds_changed(rules, hand, &s14, x, -1, k, sh->with_closed);
-                if (!odds_offer_keep(st, sh, hand, x, after, advanced, left, kept_beyond))
-                    return 0;
-            }
-            hand[t]--;
-        }
-        if (!odds_end_draw(st, t, after, keep_first))
-            return 0;
-    }
-    st->entry_at[h] = first;
-    st->entries[h] = (uint8_t)(st->ne - first);
-    return 1;
-}
-
-/* odds_expand() under the melded-copies rule's caps: the same draws and keeps, each
- * distance from the parts' vectors (capped.c). A tile held as many times as its cap is
- * not drawn: no start's wall holds a copy of it then (the binding checks that each
- * start and the wall stay within the caps). */
-static int
-odds_expand_capped(OddsStore *st, const OddsShared *sh, int32_t h)
-{
-    const Rules *rules = sh->rules;
-    Caps *c = sh->caps;
     uint8_t hand[NUM_TILES];
-    memcpy(hand, st->hands + (size_t)h * NUM_TILES, NUM_TILES);
-    int before = st->dist[h], beyond = st->beyond[h], sets = sh->sets;
-    int extra = sh->hand_changes || sh->shanten_back;
-    int32_t code[4], code14[4];
-    uint8_t vector[4][10], rest[4][10], vector14[4][10], rest14[4][10], part_after[10];
-    State s13, s14;
-    uint64_t f = summary(hand);
-    s13.pairs = PAIRS_OF(f), s13.kinds = KINDS_OF(f);
-    s13.orphans = ORPHANS_OF(f), s13.orphan_pairs = ORPHAN_PAIRS_OF(f);
-    codes_of(rules->players, hand, code);
-    if (!caps_vectors(c, code, vector))
-        return 0; /* never: every hand here fits the tables */
-    caps_rests(vector, rest);
-    int first = st->ne;
-    for (int t = 0; t < NUM_TILES; t++) {
-        int q = rules->part_of[t];
-        if (!sh->unseen[t] || hand[t] >= c->caps[t] ||
-            !caps_vector(c, q, code[q] + rules->weight_of[t], part_after))
-            continue;
-        int after = minplus_goal(part_after, rest[q], sets);
-        if (sh->with_closed) {
-            int other = closed_moved_distance(&s13, hand[t], IS_ORPHAN[t], +1);
-            after = other < after ? other : after;
-        }
-        int drawn_beyond = beyond + (hand[t] >= sh->cover[t]);
-        int keep_first = st->nk;
-        /* a keep discards at most one tile beyond the cover */
-        if (after > 0 && (after < before || extra) && after + drawn_beyond - 1 <= sh->budget) {
-            int advanced = after < before;
-            memcpy(vector14, vector, sizeof vector14);
-            memcpy(vector14[q], part_after, 10);
-            caps_rests(vector14, rest14);
-            memcpy(code14, code, sizeof code14);
-            code14[q] += rules->weight_of[t];
-            s14 = s13;
-            closed_move(&s14, hand[t], IS_ORPHAN[t], +1);
-            hand[t]++;
-            for (int x = 0; x < NUM_TILES; x++) {
-                if (!hand[x] || x == t)
-                    continue;
-                int kept_beyond = drawn_beyond - (hand[x] > sh->cover[x]);
-                /* a discard never lowers the distance: past the budget already */
-                if (after + kept_beyond > sh->budget)
-                    continue;
-                int p = rules->part_of[x];
-                if (!caps_vector(c, p, code14[p] - rules->weight_of[x], part_after))
-                    return 0; /* never: a 13-tile part always has a class */
-                int left = minplus_goal(part_after, rest14[p], sets);
-                if (sh->with_closed) {
-                    int other = closed_moved_distance(&s14, hand[x], IS_ORPHAN[x], -1);
-                    left = other < left ? other : left;
-                }
-                if (!odds_offer_keep(st, sh, hand, x, after, advanced, left, kept_beyond))
-                    return 0;
+    memcpy(hand, st->hands + (size_t)w->hand * NUM_TILES, NUM_TILES);
+    int first = st->ne, k = 0;
+    for (int e = 0; e < w->ne; e++) {
+        int t = w->tile[e], keep_first = st->nk;
+        hand[t]++;
+        for (int end = k + w->keeps[e]; k < end; k++) {
+            int32_t kept = w->kept[k];
+            int x = w->discard[k];
+            if (kept < 0) {
+                hand[x]--;
+                kept = odds_hand(st, hand, w->left[k], w->beyond[k]);
+                hand[x]++;
             }
-            hand[t]--;
+            if (kept < 0 || !odds_push_keep(st, kept, x, w->left[k]))
+                return 0;
         }
-        if (!odds_end_draw(st, t, after, keep_first))
+        hand[t]--;
+        if (!odds_push_entry(st, t, w->after[e], keep_first))
             return 0;
     }
-    st->entry_at[h] = first;
-    st->entries[h] = (uint8_t)(st->ne - first);
+    st->entry_at[w->hand] = first;
+    st->entries[w->hand] = (uint8_t)(st->ne - first);
     return 1;
 }
 
-/* Works out the draws of the store's hand h, under the melded-copies rule's caps when
- * the call has them; 0 if out of memory. */
-int
-odds_work_out(OddsStore *st, const OddsShared *sh, int32_t h)
+/* A batch of hands being worked out. */
+typedef struct {
+    const OddsStore *st;
+    const OddsShared *sh;
+    const int32_t *hands;
+    OddsWork *work;
+} OddsBatch;
+
+/* Works out hand i of a batch; a failure (never) leaves ne at -1. */
+static void
+odds_work_one(void *batch, int i)
 {
-    return sh->caps ? odds_expand_capped(st, sh, h) : odds_expand(st, sh, h);
+    OddsBatch *b = batch;
+    if (!odds_expand_hand(b->st, b->sh, b->hands[i], &b->work[i]))
+        b->work[i].ne = -1;
+}
+
+/* Works out the draws of the store's hands `hands` (count <= ODDS_BATCH, none worked out
+ * yet, all distinct), with the help of the call's idle threads when `helpers` has some
+ * and the call has no caps (which one thread reads): each hand is worked out with the
+ * store standing still, then stored in order, so that the store is the same as if
+ * they were worked out one by one. `work` holds ODDS_BATCH; 0 if out of memory. */
+int
+odds_work_out(OddsStore *st, const OddsShared *sh, OddsQueue *helpers, OddsWork *work,
+              const int32_t *hands, int count)
+{
+    OddsBatch batch = {st, sh, hands, work};
+    odds_help(sh->caps ? NULL : helpers, odds_work_one, &batch, count);
+    for (int i = 0; i < count; i++)
+        if (work[i].ne < 0 || !odds_commit(st, &work[i]))
+            return 0;
+    return 1;
 }
