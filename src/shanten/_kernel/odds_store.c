@@ -2,9 +2,10 @@
  * The discard odds' store: the hands the starts of one call meet, each with its draws
  * worked out once, the first time any start meets it (a draw's distance after it, and
  * for a draw the player may keep, the hands its allowed discards leave, whatever the
- * swap budget). The model is shanten._native.odds's (the plain reference, whose Graph
- * works out the same draws and keeps step for step); odds_graph.c reads the store
- * through each start's wall counts and swap budget.
+ * swap budget), by odds_expand.c, a batch of hands at a time, and stored in the order of
+ * the batch. The model is shanten._native.odds's (the plain reference, whose Graph works
+ * out the same draws and keeps step for step); odds_graph.c reads the store through each
+ * start's wall counts and swap budget.
  */
 #include "odds.h"
 
