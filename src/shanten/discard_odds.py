@@ -251,7 +251,9 @@ def _solve(
 
 
 #: The threads of a call by default: one builds the discards' graphs and solves some, the
-#: other solves the rest as they come; a third would wait on the one that builds.
+#: other solves the rest as they come and, while it waits, helps work out the hands of the
+#: graph being built. More threads share that one builder and each holds a graph's values,
+#: so the default stays at two; ``jobs`` asks for more.
 DEFAULT_THREADS = 2
 
 #: The highest shanten the engine answers, without and with a switch: beyond them the
