@@ -25,8 +25,9 @@
  *   verb.c         the Verb type: the public verbs' common case answered in C
  *   batch.c        many hands at once, without the GIL
  *   capped.c       the melded-copies rule: parts capped below 4 copies of a tile
- *   odds.h         the discard odds: odds_store.c, odds_graph.c, odds_solve.c,
- *                  odds_worth.c, odds_score.c, odds_run.c and odds_binding.c
+ *   odds.h         the discard odds: odds_store.c, odds_expand.c, odds_graph.c,
+ *                  odds_solve.c, odds_worth.c, odds_score.c, odds_run.c and
+ *                  odds_binding.c
  *   score.h        the scorer: score.c, score_yaku.c and score_binding.c
  */
 #ifndef SHANTEN_KERNEL_H

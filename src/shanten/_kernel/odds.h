@@ -132,10 +132,13 @@ typedef struct {
 #define ODDS_BATCH 256
 #define ODDS_HELP_LEAST 128
 #define ODDS_SCAN (4 * ODDS_BATCH)
+#if ODDS_HELP_LEAST > ODDS_BATCH
+#error "a batch must be able to gather ODDS_HELP_LEAST hands"
+#endif
 
 /* `local` maps the store's hands to a graph's (-1: not in it), for the store's `cap`;
- * `work` holds the `batch` hands worked out at once (NULL until the first): one with no
- * other thread to help, ODDS_BATCH with some. */
+ * `work` holds the `batch` hands worked out at once (NULL until the first): ODDS_BATCH
+ * where other threads can help (a call with workers and no caps), else one. */
 typedef struct {
     int32_t *of;
     int cap;

@@ -111,6 +111,7 @@ odds_solve_one(OddsQueue *q, int i)
     odds_unlock(q);
 }
 
+#if ODDS_THREADS
 /* Runs the posted task's next chunk. The lock is held, and free while the chunk runs. */
 static void
 odds_help_chunk(OddsQueue *q)
@@ -125,16 +126,15 @@ odds_help_chunk(OddsQueue *q)
         task(context, i);
     odds_lock(q);
     q->task_done += to - from;
-#if ODDS_THREADS
     if (q->task_done == q->task_count)
         pthread_cond_signal(&q->helped);
-#endif
 }
+#endif
 
 void
 odds_help(OddsQueue *q, void (*task)(void *, int), void *context, int count)
 {
-    if (q == NULL || !q->threaded || count < ODDS_HELP_LEAST) {
+    if (!ODDS_THREADS || q == NULL || !q->threaded || count < ODDS_HELP_LEAST) {
         for (int i = 0; i < count; i++)
             task(context, i);
         return;
@@ -208,6 +208,7 @@ odds_solve_rest(OddsQueue *q, OddsReport *report)
     return go_on;
 }
 
+#if ODDS_THREADS
 /* A thread that solves graphs until none is left. */
 static void *
 odds_worker(void *queue)
@@ -215,6 +216,7 @@ odds_worker(void *queue)
     odds_solve_rest(queue, NULL);
     return NULL;
 }
+#endif
 
 /* The curves of `count` start hands (3n+1, each fits the rules) into curves, 2 * (draws
  * + 1) per start, 3 * (draws + 1) with a worth (the expected score third), and the hands
@@ -300,7 +302,7 @@ odds_run(const Rules *rules, int closed, int count, const uint8_t *starts,
     q.ahead = workers;
     OddsStore st;
     /* batches only where other threads can help: not under the caps, which one reads */
-    OddsLocal local = {NULL, 0, NULL, q.threaded && !sh.caps ? ODDS_BATCH : 1};
+    OddsLocal local = {NULL, 0, NULL, workers > 0 && !sh.caps ? ODDS_BATCH : 1};
     OddsStatus status = ODDS_OK;
     memset(&st, 0, sizeof st);
     for (int i = 0; i < count && status == ODDS_OK; i++) {

@@ -1,8 +1,8 @@
 /*
  * The discard odds' store: the hands the starts of one call meet, each with its draws
- * worked out once, the first time any start meets it (a draw's distance after it, and
- * for a draw the player may keep, the hands its allowed discards leave, whatever the
- * swap budget), by odds_expand.c, a batch of hands at a time, and stored in the order of
+ * worked out once (a draw's distance after it, and for a draw the player may keep, the
+ * hands its allowed discards leave, whatever the swap budget), by odds_expand.c, when a
+ * start first reaches the hand or a batch gathers it ahead, and stored in the order of
  * the batch. The model is shanten._native.odds's (the plain reference, whose Graph works
  * out the same draws and keeps step for step); odds_graph.c reads the store through each
  * start's wall counts and swap budget.
@@ -200,11 +200,11 @@ odds_work_one(void *batch, int i)
         b->work[i].ne = -1;
 }
 
-/* Works out the draws of the store's hands `hands` (count <= ODDS_BATCH, none worked out
- * yet, all distinct), with the help of the call's idle threads when `helpers` has some
- * and the call has no caps (which one thread reads): each hand is worked out with the
- * store standing still, then stored in order, so that the store is the same as if
- * they were worked out one by one. `work` holds ODDS_BATCH; 0 if out of memory. */
+/* Works out the draws of the store's hands `hands` (none worked out yet, all distinct),
+ * with the help of the call's idle threads when `helpers` has some and the call has no
+ * caps (which one thread reads): each hand is worked out with the store standing still,
+ * then stored in order, so that the store is the same as if they were worked out one by
+ * one. `work` holds at least `count`; 0 if out of memory. */
 int
 odds_work_out(OddsStore *st, const OddsShared *sh, OddsQueue *helpers, OddsWork *work,
               const int32_t *hands, int count)
